@@ -1,0 +1,125 @@
+//! Actions: every decision a player makes, as a small `Copy` value.
+//!
+//! A turn is a sequence of decisions (draw, then discard or exchange, then the ability's
+//! choices…), so each decision point offers few actions and a search can branch on each choice.
+
+use crate::config::Seat;
+use arrayvec::ArrayVec;
+
+/// Index of a card in a village row (0 = leftmost).
+pub type Slot = u8;
+
+/// One decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "do", rename_all = "kebab-case", deny_unknown_fields)
+)]
+pub enum Action {
+    /// R-PEEK0: look at one of your own cards at the start of the round (twice).
+    OpeningPeek {
+        /// Own slot.
+        slot: Slot,
+    },
+    /// R-DRAW (R-A4): take the deck's top card, plus `extra` more with face-up Rascals.
+    DrawDeck {
+        /// Extra cards drawn, at most one per face-up Rascal (R-A4).
+        extra: u8,
+    },
+    /// R-A1: take display card `index` instead of drawing from the deck.
+    DrawDisplay {
+        /// Index into the display.
+        index: u8,
+    },
+    /// R-TAKE: take the top card of the discard pile (must be exchanged in).
+    TakeDiscard,
+    /// R-CENSUS: call census (the whole turn).
+    CallCensus,
+    /// R-A4: keep drawn card `index` (in draw order); the others go back on the deck.
+    KeepDrawn {
+        /// Index in draw order.
+        index: u8,
+    },
+    /// R-DRAW: discard the drawn card face-up.
+    Discard,
+    /// R-SWAP-ONE: exchange the held card with one village card.
+    Exchange {
+        /// Own slot.
+        slot: Slot,
+    },
+    /// R-SWAP-MULTI: add a slot to a multi-exchange (slots are chosen in increasing order).
+    Select {
+        /// Own slot.
+        slot: Slot,
+    },
+    /// R-SWAP-MULTI: reveal the 2+ selected cards and resolve the exchange.
+    ConfirmExchange,
+    /// Decline an optional ability (R-DRAW: "you may then use that ability").
+    SkipAbility,
+    /// Choose a card in a village as an ability's target (R-A5–R-A9, R-A11, R-A12).
+    Target {
+        /// Village owner.
+        seat: Seat,
+        /// Slot in that village.
+        slot: Slot,
+    },
+    /// R-A7: stop after looking at one card.
+    StopLooking,
+    /// R-A10: take discard-pile card `index` (0 = bottom).
+    PickDiscard {
+        /// Index into the discard pile, bottom first.
+        index: u8,
+    },
+    /// R-A11: look at the deck's top card (starts the Witch).
+    WitchLook,
+    /// R-A11: exchange the deck's top card into your own village by R-SWAP.
+    WitchExchangeOwn,
+    /// R-A11: leave the deck's top card where it is.
+    WitchLeave,
+    /// R-A12: give this card of yours in place of the one taken.
+    Give {
+        /// Own slot.
+        slot: Slot,
+    },
+    /// R-A2: look at one of your own face-down cards (once per turn per face-up Empath).
+    EmpathPeek {
+        /// Own slot.
+        slot: Slot,
+    },
+    /// R-A3: place (or move) the Bodyguard in slot `guard` onto the card in slot `target`.
+    GuardPlace {
+        /// Slot of a face-up Bodyguard.
+        guard: Slot,
+        /// Slot of the card to protect.
+        target: Slot,
+    },
+    /// R-A3: lift the Bodyguard in slot `guard` off its card.
+    GuardLift {
+        /// Slot of a placed Bodyguard.
+        guard: Slot,
+    },
+    /// R-AMULET: put the token on one of your cards.
+    PlaceToken {
+        /// Own slot.
+        slot: Slot,
+    },
+    /// End your turn (offered only when an optional free action is still possible).
+    EndTurn,
+}
+
+const _: () = assert!(std::mem::size_of::<Action>() <= 4);
+
+/// Capacity of an [`ActionList`]: the most legal actions any decision point can offer.
+///
+/// The largest decision is holding a drawn card with every free action available. In Amulet a
+/// village holds at most 49 cards (4 players: every other village keeps at least 1 card, since
+/// no Amulet move takes a card out of a village without putting one in). Then: Discard 1 +
+/// Exchange 49 + Select 48 + EmpathPeek 49 + GuardPlace 4 Bodyguards × 48 targets = 192 +
+/// GuardLift 4 + PlaceToken 49 = 392. The turn-start decision is smaller (5 draws with Rascal
+/// extras, 4 display draws, take, census, and the same free actions: 305), and ability targets
+/// are bounded by the 52 cards. 400 covers them all.
+pub const MAX_ACTIONS: usize = 400;
+
+/// A fixed-capacity list of legal actions (no heap).
+pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;

@@ -1,0 +1,741 @@
+//! The game state ([`Game`]): cards, villages, piles, knowledge, and the stage of the turn.
+//!
+//! This module owns the *data*; `rules.rs` owns legal-action generation and action resolution.
+//! Nothing public here returns a face-down value: hidden values are reachable only through a
+//! viewer-scoped [`crate::PlayerView`] or the explicitly named [`Omniscient`] observer.
+//!
+//! Cards are identified by a [`CardId`] (their position in the round's deal order), and each
+//! card carries its value and the set of seats that know it (RULES.md §6). Knowledge therefore
+//! travels with the card when it moves, as the rules require.
+
+use crate::action::Slot;
+use crate::card::{Ability, Value, CARDS, VALUES, VALUE_COUNTS};
+use crate::config::{Config, ConfigError, Seat, MAX_PLAYERS};
+use crate::event::CardSource;
+use std::fmt;
+
+/// Identity of a physical card within a round: its index in the deal order.
+pub type CardId = u8;
+
+/// Marks "no card" in card-id fields.
+pub(crate) const NONE: u8 = 0xFF;
+/// A value the viewer does not know (only inside a [`crate::PlayerView`]).
+pub(crate) const UNKNOWN: Value = 0xFF;
+/// Knowledge mask meaning "every seat".
+pub(crate) const ALL: u8 = (1 << MAX_PLAYERS) - 1;
+
+/// Cards dealt into villages (4 villages of 5, R-DEAL).
+pub const VILLAGE_CARDS: usize = 20;
+
+/// A row of card ids with a length (a village, the deck, the discard pile).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Row {
+    pub(crate) cards: [CardId; CARDS],
+    pub(crate) len: u8,
+}
+
+impl Row {
+    pub(crate) const EMPTY: Row = Row {
+        cards: [NONE; CARDS],
+        len: 0,
+    };
+
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[CardId] {
+        &self.cards[..self.len as usize]
+    }
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len as usize
+    }
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> CardId {
+        debug_assert!(i < self.len());
+        self.cards[i]
+    }
+    #[inline]
+    pub(crate) fn push(&mut self, c: CardId) {
+        self.cards[self.len as usize] = c;
+        self.len += 1;
+    }
+    #[inline]
+    pub(crate) fn pop(&mut self) -> CardId {
+        self.len -= 1;
+        let c = self.cards[self.len as usize];
+        self.cards[self.len as usize] = NONE;
+        c
+    }
+    #[inline]
+    pub(crate) fn top(&self) -> Option<CardId> {
+        (self.len > 0).then(|| self.cards[self.len as usize - 1])
+    }
+    /// Removes index `i`, closing the row up.
+    pub(crate) fn remove(&mut self, i: usize) -> CardId {
+        let c = self.cards[i];
+        self.cards.copy_within(i + 1..self.len as usize, i);
+        self.len -= 1;
+        self.cards[self.len as usize] = NONE;
+        c
+    }
+    pub(crate) fn position(&self, c: CardId) -> Option<usize> {
+        self.as_slice().iter().position(|&x| x == c)
+    }
+}
+
+impl fmt::Debug for Row {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// Which step of a discard ability is pending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AbilityStep {
+    /// Use it (choose a target) or skip.
+    Choose,
+    /// R-A7: the Beholder's optional second look.
+    SecondLook {
+        /// Slot looked at first.
+        first: Slot,
+    },
+    /// R-A12: the Robber took a card; choose which own card to give.
+    Give {
+        /// Victim.
+        owner: Seat,
+        /// Victim's slot.
+        slot: Slot,
+    },
+    /// R-A11: the Witch looked at the deck's top card; choose what to do with it.
+    WitchLooked,
+}
+
+/// The decision the game is waiting for. Card ids are public; values are not part of a stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Chance: the next round must be dealt ([`Game::deal`]).
+    Deal,
+    /// R-PEEK0: `seat` looks at `left` more of its cards.
+    OpeningPeek {
+        /// Who peeks.
+        seat: Seat,
+        /// Peeks left (2 or 1).
+        left: u8,
+    },
+    /// Start of a turn: draw, take, census, or a free action.
+    Turn,
+    /// R-A4: choose which of the `n` drawn cards to keep.
+    KeepDrawn {
+        /// Drawn cards in draw order.
+        cards: [CardId; 5],
+        /// How many.
+        n: u8,
+    },
+    /// Holding a card: discard it (deck/display only) or exchange it in.
+    Holding {
+        /// The held card.
+        card: CardId,
+        /// Where it came from.
+        from: CardSource,
+    },
+    /// Choosing the slots of a multi-exchange.
+    Selecting {
+        /// The held card.
+        card: CardId,
+        /// Where it came from.
+        from: CardSource,
+        /// Chosen slots.
+        chosen: u64,
+    },
+    /// A discard ability of `card` (on the discard pile) is being resolved.
+    Ability {
+        /// The discarded card.
+        card: CardId,
+        /// Which step.
+        step: AbilityStep,
+    },
+    /// After the main action: optional free actions, then end the turn.
+    EndOfTurn,
+    /// The game is over.
+    GameOver,
+}
+
+/// Who must act next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// A player decides.
+    Player(Seat),
+    /// Chance: deal the next round.
+    Deal,
+    /// The game is over.
+    Terminal,
+}
+
+/// A complete 52-card deal order (R-DEAL): cards 0–19 are the four villages seat by seat (slot
+/// 0 first; the villages of empty seats are set aside), card 20 starts the discard pile, cards
+/// 21–51 are the deck from the top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DealOrder([Value; CARDS]);
+
+impl DealOrder {
+    /// Checks that `values` is a full deck (R-DECK).
+    pub fn new(values: [Value; CARDS]) -> Result<DealOrder, DealError> {
+        let mut counts = [0u8; VALUES];
+        for &v in &values {
+            if v as usize >= VALUES {
+                return Err(DealError::BadValue(v));
+            }
+            counts[v as usize] += 1;
+        }
+        for v in 0..VALUES {
+            if counts[v] != VALUE_COUNTS[v] {
+                return Err(DealError::WrongCount {
+                    value: v as u8,
+                    found: counts[v],
+                    expected: VALUE_COUNTS[v],
+                });
+            }
+        }
+        Ok(DealOrder(values))
+    }
+
+    /// From a slice (e.g. parsed JSON).
+    pub fn from_slice(values: &[Value]) -> Result<DealOrder, DealError> {
+        let arr: [Value; CARDS] = values
+            .try_into()
+            .map_err(|_| DealError::Length(values.len()))?;
+        DealOrder::new(arr)
+    }
+
+    /// A uniformly shuffled deck.
+    pub fn shuffled<R: rand::Rng + ?Sized>(rng: &mut R) -> DealOrder {
+        let mut v = SORTED_DECK;
+        shuffle(&mut v, rng);
+        DealOrder(v)
+    }
+
+    /// Builds a deal from the parts a scenario cares about; the rest of the deck is filled from
+    /// the unused cards in ascending order. `villages[s]` lists seat `s`'s five cards, `first`
+    /// is the first discard and `deck_top` the top of the deck (top first).
+    pub fn stacked(
+        villages: &[[Value; 5]],
+        first_discard: Value,
+        deck_top: &[Value],
+    ) -> Result<DealOrder, DealError> {
+        let mut counts = VALUE_COUNTS;
+        let mut out = [0u8; CARDS];
+        let mut fixed = [false; CARDS];
+        let mut take = |pos: usize, v: Value, out: &mut [u8; CARDS]| -> Result<(), DealError> {
+            if v as usize >= VALUES {
+                return Err(DealError::BadValue(v));
+            }
+            if counts[v as usize] == 0 {
+                return Err(DealError::WrongCount {
+                    value: v,
+                    found: VALUE_COUNTS[v as usize] + 1,
+                    expected: VALUE_COUNTS[v as usize],
+                });
+            }
+            counts[v as usize] -= 1;
+            out[pos] = v;
+            fixed[pos] = true;
+            Ok(())
+        };
+        if villages.len() > MAX_PLAYERS || 21 + deck_top.len() > CARDS {
+            return Err(DealError::Length(villages.len() * 5 + 1 + deck_top.len()));
+        }
+        for (s, row) in villages.iter().enumerate() {
+            for (i, &v) in row.iter().enumerate() {
+                take(s * 5 + i, v, &mut out)?;
+            }
+        }
+        take(VILLAGE_CARDS, first_discard, &mut out)?;
+        for (i, &v) in deck_top.iter().enumerate() {
+            take(VILLAGE_CARDS + 1 + i, v, &mut out)?;
+        }
+        // Fill the rest: deck positions first, so set-aside villages get the highest leftovers.
+        let mut rest = counts
+            .iter()
+            .enumerate()
+            .flat_map(|(v, &n)| std::iter::repeat_n(v as u8, n as usize));
+        let order: Vec<usize> = (VILLAGE_CARDS + 1..CARDS).chain(0..VILLAGE_CARDS).collect();
+        for pos in order {
+            if !fixed[pos] {
+                out[pos] = rest.next().expect("counts add up to 52");
+            }
+        }
+        DealOrder::new(out)
+    }
+
+    /// The 52 values in deal order.
+    pub fn values(&self) -> &[Value; CARDS] {
+        &self.0
+    }
+}
+
+/// Every card of a deck in ascending order.
+pub(crate) const SORTED_DECK: [Value; CARDS] = {
+    let mut out = [0u8; CARDS];
+    let mut i = 0;
+    let mut v = 0;
+    while v < VALUES {
+        let mut k = 0;
+        while k < VALUE_COUNTS[v] {
+            out[i] = v as u8;
+            i += 1;
+            k += 1;
+        }
+        v += 1;
+    }
+    out
+};
+
+/// Fisher–Yates shuffle (allocation-free).
+#[inline]
+pub(crate) fn shuffle<T, R: rand::Rng + ?Sized>(s: &mut [T], rng: &mut R) {
+    for i in (1..s.len()).rev() {
+        let j = rng.random_range(0..=i);
+        s.swap(i, j);
+    }
+}
+
+/// An invalid deal order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealError {
+    /// Not 52 cards.
+    Length(usize),
+    /// A value outside 0–13.
+    BadValue(u8),
+    /// A value appears the wrong number of times (R-DECK).
+    WrongCount {
+        /// The value.
+        value: u8,
+        /// How often it appears.
+        found: u8,
+        /// How often it must appear.
+        expected: u8,
+    },
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealError::Length(n) => write!(f, "a deal order has 52 cards, not {n}"),
+            DealError::BadValue(v) => write!(f, "card value {v} is outside 0-13"),
+            DealError::WrongCount {
+                value,
+                found,
+                expected,
+            } => write!(
+                f,
+                "value {value} appears {found} times; a deck has {expected}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DealError {}
+
+/// Per-turn bookkeeping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Turn {
+    /// Whose turn.
+    pub(crate) player: Seat,
+    /// Completed turns in this round.
+    pub(crate) number: u16,
+    /// R-A2: Empath looks used this turn.
+    pub(crate) empath_used: u8,
+    /// R-A3: Bodyguards (card-id bits) repositioned this turn.
+    pub(crate) guards_used: u64,
+    /// Any free action (Empath, Bodyguard, token) used this turn: census is then illegal.
+    pub(crate) free_used: bool,
+}
+
+/// The whole game. `Copy`, so search can clone it for the price of a memcpy.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Game {
+    pub(crate) cfg: Config,
+    /// Value of each card. Inside a view, unknown values are `UNKNOWN`.
+    pub(crate) value: [Value; CARDS],
+    /// Bit mask of the seats that know each card's value (RULES.md §6).
+    pub(crate) known: [u8; CARDS],
+    /// Card-id bits of the cards lying face-up in villages.
+    pub(crate) face_up: u64,
+    /// R-A3: for a placed Bodyguard, the card it protects (same village), else `NONE`.
+    pub(crate) guard: [CardId; CARDS],
+    pub(crate) village: [Row; MAX_PLAYERS],
+    /// The deck; the top is the last element.
+    pub(crate) deck: Row,
+    /// The discard pile; the top is the last element.
+    pub(crate) pile: Row,
+    /// R-A1: the Squire display.
+    pub(crate) display: [CardId; 4],
+    pub(crate) display_len: u8,
+    /// R-DEAL: villages of empty seats, set aside unseen.
+    pub(crate) aside: [CardId; 10],
+    pub(crate) aside_len: u8,
+    pub(crate) stage: Stage,
+    pub(crate) turn: Turn,
+    /// 1-based number of the current (or last) round; 0 before the first deal.
+    pub(crate) round: u16,
+    /// R-START / R-TOKEN-WIN: who starts the current round (or the next, at `Stage::Deal`).
+    pub(crate) start: Seat,
+    /// R-TOKEN-WIN: who holds the token (and so has its power) this round.
+    pub(crate) holder: Option<Seat>,
+    /// R-AMULET: the token was placed this round.
+    pub(crate) token_used: bool,
+    /// R-AMULET: the card under the token, or `NONE`.
+    pub(crate) amulet: CardId,
+    /// R-CENSUS: who called census this round, or `NONE`.
+    pub(crate) caller: u8,
+    /// R-CENSUS: extra turns still to be played after the call.
+    pub(crate) extra_left: u8,
+    pub(crate) totals: [i32; MAX_PLAYERS],
+    pub(crate) last_scores: [i32; MAX_PLAYERS],
+    /// R-GAME-100: seats that already bounced.
+    pub(crate) bounced: u8,
+    pub(crate) winner: u8,
+}
+
+const _: () = assert!(
+    std::mem::size_of::<Game>() <= 640,
+    "Game must stay small: search copies it every iteration"
+);
+
+impl fmt::Debug for Game {
+    /// Deliberately shows no values: debugging output must not become a leak.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("round", &self.round)
+            .field("stage", &self.stage)
+            .field("turn", &self.turn)
+            .field("villages", &&self.village[..self.cfg.players as usize])
+            .field("deck_len", &self.deck.len)
+            .field("pile_len", &self.pile.len)
+            .field("totals", &self.totals)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Game {
+    /// A new game waiting for its first deal; `first_player` starts round 1 (R-START).
+    pub fn new(cfg: Config, first_player: Seat) -> Result<Game, ConfigError> {
+        cfg.validate()?;
+        if first_player >= cfg.players {
+            return Err(ConfigError::Players(cfg.players));
+        }
+        Ok(Game {
+            cfg,
+            value: [0; CARDS],
+            known: [0; CARDS],
+            face_up: 0,
+            guard: [NONE; CARDS],
+            village: [Row::EMPTY; MAX_PLAYERS],
+            deck: Row::EMPTY,
+            pile: Row::EMPTY,
+            display: [NONE; 4],
+            display_len: 0,
+            aside: [NONE; 10],
+            aside_len: 0,
+            stage: Stage::Deal,
+            turn: Turn {
+                player: first_player,
+                number: 0,
+                empath_used: 0,
+                guards_used: 0,
+                free_used: false,
+            },
+            round: 0,
+            start: first_player,
+            holder: None,
+            token_used: false,
+            amulet: NONE,
+            caller: NONE,
+            extra_left: 0,
+            totals: [0; MAX_PLAYERS],
+            last_scores: [0; MAX_PLAYERS],
+            bounced: 0,
+            winner: NONE,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    /// Number of players.
+    #[inline]
+    pub fn players(&self) -> u8 {
+        self.cfg.players
+    }
+
+    /// Who must act.
+    #[inline]
+    pub fn to_move(&self) -> ToMove {
+        match self.stage {
+            Stage::Deal => ToMove::Deal,
+            Stage::GameOver => ToMove::Terminal,
+            Stage::OpeningPeek { seat, .. } => ToMove::Player(seat),
+            _ => ToMove::Player(self.turn.player),
+        }
+    }
+
+    /// The pending decision.
+    #[inline]
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// True when the game is over.
+    pub fn is_over(&self) -> bool {
+        self.stage == Stage::GameOver
+    }
+
+    /// The winner, once the game is over (R-GAME-4 / R-GAME-100 tie-breaks applied).
+    pub fn winner(&self) -> Option<Seat> {
+        (self.winner != NONE).then_some(self.winner)
+    }
+
+    /// Current round, 1-based (0 before the first deal).
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    /// Whose turn it is (or was last).
+    pub fn turn_player(&self) -> Seat {
+        self.turn.player
+    }
+
+    /// Completed turns in the current round.
+    pub fn turn_number(&self) -> u16 {
+        self.turn.number
+    }
+
+    /// Who started the current round (at `Stage::Deal`: who will start the next one).
+    pub fn start_player(&self) -> Seat {
+        self.start
+    }
+
+    /// R-TOKEN-WIN: the token holder this round.
+    pub fn token_holder(&self) -> Option<Seat> {
+        self.holder
+    }
+
+    /// R-CENSUS: who called census this round.
+    pub fn census_caller(&self) -> Option<Seat> {
+        (self.caller != NONE).then_some(self.caller)
+    }
+
+    /// Scores added up over rounds (R-SCORE).
+    pub fn totals(&self) -> [i32; MAX_PLAYERS] {
+        self.totals
+    }
+
+    /// Scores of the last completed round.
+    pub fn last_round_scores(&self) -> [i32; MAX_PLAYERS] {
+        self.last_scores
+    }
+
+    /// Cards in `seat`'s village.
+    #[inline]
+    pub fn village_len(&self, seat: Seat) -> usize {
+        self.village[seat as usize].len()
+    }
+
+    /// The card id in a village slot.
+    pub fn card_at(&self, seat: Seat, slot: Slot) -> CardId {
+        self.village[seat as usize].get(slot as usize)
+    }
+
+    /// True if the card in that slot is face-up.
+    pub fn is_face_up(&self, seat: Seat, slot: Slot) -> bool {
+        self.up(self.card_at(seat, slot))
+    }
+
+    /// The value of a face-up village card (public); `None` if face-down.
+    pub fn face_up_value(&self, seat: Seat, slot: Slot) -> Option<Value> {
+        let c = self.card_at(seat, slot);
+        self.up(c).then(|| self.value[c as usize])
+    }
+
+    /// Cards left in the deck.
+    #[inline]
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// The discard pile's values, bottom first (all public).
+    pub fn discard_pile(&self) -> impl Iterator<Item = Value> + '_ {
+        self.pile.as_slice().iter().map(|&c| self.value[c as usize])
+    }
+
+    /// The top of the discard pile.
+    pub fn discard_top(&self) -> Option<Value> {
+        self.pile.top().map(|c| self.value[c as usize])
+    }
+
+    /// R-A1: the display's values (public).
+    pub fn display(&self) -> impl Iterator<Item = Value> + '_ {
+        self.display[..self.display_len as usize]
+            .iter()
+            .map(|&c| self.value[c as usize])
+    }
+
+    /// R-AMULET: `(seat, slot)` of the card under the token.
+    pub fn token_slot(&self) -> Option<(Seat, Slot)> {
+        self.locate_in_villages(self.amulet)
+    }
+
+    /// R-A3: for the card in `(seat, slot)`, the slot it guards if it is a placed Bodyguard.
+    pub fn guarding(&self, seat: Seat, slot: Slot) -> Option<Slot> {
+        let g = self.guard[self.card_at(seat, slot) as usize];
+        (g != NONE).then(|| self.village[seat as usize].position(g).unwrap() as Slot)
+    }
+
+    /// RULES.md §6: does `viewer` know the value of the card in `(seat, slot)`?
+    pub fn knows(&self, viewer: Seat, seat: Seat, slot: Slot) -> bool {
+        self.known[self.card_at(seat, slot) as usize] & (1 << viewer) != 0
+    }
+
+    /// The explicitly named omniscient observer: every hidden value, for statistics, traces
+    /// and tests. Bots are never given a [`Game`]; they get a [`crate::PlayerView`].
+    pub fn omniscient(&self) -> Omniscient<'_> {
+        Omniscient(self)
+    }
+
+    // ----- crate-internal helpers -----
+
+    #[inline]
+    pub(crate) fn up(&self, c: CardId) -> bool {
+        self.face_up & (1u64 << c) != 0
+    }
+    #[inline]
+    pub(crate) fn set_up(&mut self, c: CardId, up: bool) {
+        if up {
+            self.face_up |= 1u64 << c;
+        } else {
+            self.face_up &= !(1u64 << c);
+        }
+    }
+    /// Ability of a card whose value the caller is entitled to read (face-up or public).
+    #[inline]
+    pub(crate) fn ability_of(&self, c: CardId) -> Ability {
+        self.cfg.set.ability(self.value[c as usize])
+    }
+    #[inline]
+    pub(crate) fn knows_card(&self, seat: Seat, c: CardId) -> bool {
+        self.known[c as usize] & (1 << seat) != 0
+    }
+
+    pub(crate) fn locate_in_villages(&self, c: CardId) -> Option<(Seat, Slot)> {
+        if c == NONE {
+            return None;
+        }
+        (0..self.cfg.players)
+            .find_map(|s| self.village[s as usize].position(c).map(|i| (s, i as Slot)))
+    }
+
+    /// Sum of a village (crate-internal: hidden values).
+    pub(crate) fn village_sum(&self, seat: Seat) -> i32 {
+        self.village[seat as usize]
+            .as_slice()
+            .iter()
+            .map(|&c| self.value[c as usize] as i32)
+            .sum()
+    }
+
+    /// Number of face-up cards with `ability` in `seat`'s village.
+    #[inline]
+    pub(crate) fn count_up(&self, seat: Seat, ability: Ability) -> u8 {
+        let mut n = 0;
+        for &c in self.village[seat as usize].as_slice() {
+            if self.up(c) && self.ability_of(c) == ability {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Number of face-up cards with `ability` in all villages.
+    #[inline]
+    pub(crate) fn count_up_all(&self, ability: Ability) -> u8 {
+        (0..self.cfg.players)
+            .map(|s| self.count_up(s, ability))
+            .sum()
+    }
+}
+
+/// Read access to every hidden value of a game, for omniscient consumers only (statistics,
+/// traces, tests, and search on a sampled world). Obtain it with [`Game::omniscient`].
+#[derive(Clone, Copy)]
+pub struct Omniscient<'g>(&'g Game);
+
+impl Omniscient<'_> {
+    /// The value of any card id.
+    pub fn value(&self, card: CardId) -> Value {
+        self.0.value[card as usize]
+    }
+
+    /// The value in a village slot.
+    pub fn value_at(&self, seat: Seat, slot: Slot) -> Value {
+        self.value(self.0.card_at(seat, slot))
+    }
+
+    /// A village's values, left to right.
+    pub fn village(&self, seat: Seat) -> Vec<Value> {
+        self.0.village[seat as usize]
+            .as_slice()
+            .iter()
+            .map(|&c| self.value(c))
+            .collect()
+    }
+
+    /// A village's true sum.
+    pub fn village_sum(&self, seat: Seat) -> i32 {
+        self.0.village_sum(seat)
+    }
+
+    /// The deck's values from the top.
+    pub fn deck(&self) -> Vec<Value> {
+        self.0
+            .deck
+            .as_slice()
+            .iter()
+            .rev()
+            .map(|&c| self.value(c))
+            .collect()
+    }
+
+    /// The set-aside villages' values.
+    pub fn set_aside(&self) -> Vec<Value> {
+        self.0.aside[..self.0.aside_len as usize]
+            .iter()
+            .map(|&c| self.value(c))
+            .collect()
+    }
+
+    /// The knowledge mask of a card (bit `s` set if seat `s` knows its value).
+    pub fn known_mask(&self, card: CardId) -> u8 {
+        self.0.known[card as usize]
+    }
+
+    /// Every card id with its location, for conservation checks: villages, deck, pile,
+    /// display, set-aside, and a card held in hand (drawn but not yet placed).
+    pub fn all_card_ids(&self) -> Vec<CardId> {
+        let g = self.0;
+        let mut v = Vec::with_capacity(CARDS);
+        for s in 0..g.cfg.players as usize {
+            v.extend_from_slice(g.village[s].as_slice());
+        }
+        v.extend_from_slice(g.deck.as_slice());
+        v.extend_from_slice(g.pile.as_slice());
+        v.extend_from_slice(&g.display[..g.display_len as usize]);
+        v.extend_from_slice(&g.aside[..g.aside_len as usize]);
+        match g.stage {
+            Stage::Holding { card, .. } | Stage::Selecting { card, .. } => v.push(card),
+            Stage::KeepDrawn { cards, n } => v.extend_from_slice(&cards[..n as usize]),
+            _ => {}
+        }
+        v
+    }
+}

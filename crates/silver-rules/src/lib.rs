@@ -1,0 +1,69 @@
+//! # silver-rules
+//!
+//! The rules engine of the Silver card games (Ted Alspach's werewolf card games), as
+//! specified by the project's `RULES.md` (rule ids `R-…` are cited throughout).
+//!
+//! * [`Game`] is the complete, `Copy` state. [`Game::to_move`] says who decides;
+//!   [`Game::legal_actions`] fills a fixed-capacity [`ActionList`]; [`Game::apply`] validates
+//!   (an illegal action is a typed error, the state unchanged) and [`Game::apply_unchecked`]
+//!   skips the check for search. Between rounds the game waits for a chance event:
+//!   [`Game::deal`] with an explicit [`DealOrder`] (stacked decks) or [`Game::deal_random`].
+//! * Everything that happens is pushed to an [`EventSink`]; `()` ignores events at no cost.
+//! * Hidden information is a data boundary: [`Game::view`] gives a [`PlayerView`] from which the
+//!   viewer's unknown values are erased. Only [`Game::omniscient`] reads hidden values, for
+//!   statistics and traces; bots receive views and [`Observation`]s, never a `Game`.
+//! * [`PlayerView::sample_world`] deals a full world consistent with a viewer's knowledge
+//!   (optionally after forgetting), without allocating.
+//! * [`Script`] plays a JSON-described game (stacked deals plus actions).
+//!
+//! ```
+//! use silver_rules::{ActionList, Config, Game, ToMove};
+//! use rand::{Rng, SeedableRng};
+//!
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+//! let mut game = Game::new(Config::standard(3).unwrap(), 0).unwrap();
+//! let mut actions = ActionList::new();
+//! loop {
+//!     match game.to_move() {
+//!         ToMove::Deal => game.deal_random(&mut rng, &mut ()),
+//!         ToMove::Player(_) => {
+//!             game.legal_actions(&mut actions);
+//!             let a = actions[rng.random_range(0..actions.len())];
+//!             game.apply(a, &mut ()).unwrap();
+//!         }
+//!         ToMove::Terminal => break,
+//!     }
+//! }
+//! assert!(game.winner().is_some());
+//! ```
+#![deny(missing_docs)]
+
+mod action;
+mod card;
+mod config;
+mod event;
+mod game;
+mod rules;
+#[cfg(feature = "serde")]
+mod script;
+mod view;
+
+pub use action::{Action, ActionList, Slot, MAX_ACTIONS};
+pub use card::{
+    characters, Ability, CardSet, Character, Edition, Provenance, Token, Trigger, Value,
+    AMULET_CHARACTERS, CARDS, DECK_SUM, VALUES, VALUE_COUNTS,
+};
+pub use config::{
+    Config, ConfigError, GameModel, Seat, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS, MAX_PLAYERS,
+};
+pub use event::{
+    CardSource, Event, EventSink, FnSink, GameEvent, Hidden, Observation, ObservationLog,
+    PileReason, RoundEnd,
+};
+pub use game::{
+    AbilityStep, CardId, DealError, DealOrder, Game, Omniscient, Stage, ToMove, VILLAGE_CARDS,
+};
+pub use rules::IllegalAction;
+#[cfg(feature = "serde")]
+pub use script::{DealSpec, Script, ScriptError};
+pub use view::{CardMask, CardView, PlayerView};

@@ -1,0 +1,345 @@
+//! Information sets (RULES.md §6): what one player may see, and worlds sampled from it.
+//!
+//! A [`PlayerView`] is a copy of the game in which every value the viewer does not know has
+//! been *erased*, so it cannot leak through any accessor, bug or debug print: the data is not
+//! there. Legal actions are computed from the view alone (they never depend on hidden values),
+//! and [`PlayerView::sample_world`] fills the erased values to give a complete [`Game`]
+//! consistent with the viewer's knowledge (determinization, for ISMCTS).
+
+use crate::action::{ActionList, Slot};
+use crate::card::{Value, CARDS, VALUES, VALUE_COUNTS};
+use crate::config::{Config, Seat, MAX_PLAYERS};
+use crate::game::{shuffle, CardId, Game, Stage, ToMove, UNKNOWN};
+
+/// A set of card ids (bit `c` for card `c`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardMask(pub u64);
+
+impl CardMask {
+    /// No cards.
+    pub const EMPTY: CardMask = CardMask(0);
+
+    /// True if `c` is in the set.
+    #[inline]
+    pub fn contains(self, c: CardId) -> bool {
+        self.0 & (1u64 << c) != 0
+    }
+
+    /// Adds `c`.
+    #[inline]
+    pub fn insert(&mut self, c: CardId) {
+        self.0 |= 1u64 << c;
+    }
+
+    /// Removes `c`.
+    #[inline]
+    pub fn remove(&mut self, c: CardId) {
+        self.0 &= !(1u64 << c);
+    }
+
+    /// Number of cards.
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// True if empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Card ids in increasing order.
+    pub fn iter(self) -> impl Iterator<Item = CardId> {
+        let mut m = self.0;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let c = m.trailing_zeros() as CardId;
+                m &= m - 1;
+                c
+            })
+        })
+    }
+}
+
+/// What one card looks like to a viewer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardView {
+    /// The card's identity this round.
+    pub id: CardId,
+    /// The value, if the viewer knows it.
+    pub value: Option<Value>,
+    /// Face-up in the village.
+    pub face_up: bool,
+    /// R-AMULET: under the token.
+    pub under_token: bool,
+    /// R-A3: protected by a Bodyguard, or a placed Bodyguard itself.
+    pub guarded: bool,
+    /// Bit mask of the seats that know the value (public: every look is seen being made).
+    pub known_by: u8,
+}
+
+/// One player's information set: the public table plus exactly the values this player knows.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlayerView {
+    viewer: Seat,
+    game: Game,
+}
+
+impl std::fmt::Debug for PlayerView {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlayerView")
+            .field("viewer", &self.viewer)
+            .field("game", &self.game)
+            .finish()
+    }
+}
+
+impl Game {
+    /// The information set of `viewer` (RULES.md §6).
+    pub fn view(&self, viewer: Seat) -> PlayerView {
+        let mut game = *self;
+        let bit = 1u8 << viewer;
+        for c in 0..CARDS {
+            if game.known[c] & bit == 0 {
+                game.value[c] = UNKNOWN;
+            }
+        }
+        PlayerView { viewer, game }
+    }
+}
+
+impl PlayerView {
+    /// Whose information set this is.
+    pub fn viewer(&self) -> Seat {
+        self.viewer
+    }
+
+    /// The game's configuration (public).
+    pub fn config(&self) -> &Config {
+        &self.game.cfg
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> u8 {
+        self.game.cfg.players
+    }
+
+    /// Who must act.
+    pub fn to_move(&self) -> ToMove {
+        self.game.to_move()
+    }
+
+    /// The pending decision (card ids only; values through [`PlayerView::value_of`]).
+    pub fn stage(&self) -> Stage {
+        self.game.stage
+    }
+
+    /// Legal actions of the player to move (computed without hidden values).
+    pub fn legal_actions(&self, out: &mut ActionList) {
+        self.game.legal_actions(out)
+    }
+
+    /// The value of a card id, if the viewer knows it.
+    #[inline]
+    pub fn value_of(&self, c: CardId) -> Option<Value> {
+        let v = self.game.value[c as usize];
+        (v != UNKNOWN).then_some(v)
+    }
+
+    /// Cards in a village.
+    pub fn village_len(&self, seat: Seat) -> usize {
+        self.game.village_len(seat)
+    }
+
+    /// A village card as the viewer sees it.
+    pub fn card(&self, seat: Seat, slot: Slot) -> CardView {
+        let g = &self.game;
+        let c = g.card_at(seat, slot);
+        let guarded = g.guard[c as usize] != crate::game::NONE
+            || g.village[seat as usize]
+                .as_slice()
+                .iter()
+                .any(|&x| g.guard[x as usize] == c);
+        CardView {
+            id: c,
+            value: self.value_of(c),
+            face_up: g.up(c),
+            under_token: g.amulet == c,
+            guarded,
+            known_by: g.known[c as usize],
+        }
+    }
+
+    /// A village's cards, left to right.
+    pub fn village(&self, seat: Seat) -> impl Iterator<Item = CardView> + '_ {
+        (0..self.village_len(seat)).map(move |i| self.card(seat, i as Slot))
+    }
+
+    /// Cards left in the deck.
+    pub fn deck_len(&self) -> usize {
+        self.game.deck_len()
+    }
+
+    /// The deck's card at depth `i` from the top (0 = top), with its value if known (R-A4, R-A11).
+    pub fn deck_card(&self, i: usize) -> Option<(CardId, Option<Value>)> {
+        let d = self.game.deck.as_slice();
+        (i < d.len()).then(|| {
+            let c = d[d.len() - 1 - i];
+            (c, self.value_of(c))
+        })
+    }
+
+    /// The discard pile's values, bottom first (all public).
+    pub fn discard_pile(&self) -> impl Iterator<Item = Value> + '_ {
+        self.game.discard_pile()
+    }
+
+    /// The top of the discard pile.
+    pub fn discard_top(&self) -> Option<Value> {
+        self.game.discard_top()
+    }
+
+    /// R-A1: the display (public).
+    pub fn display(&self) -> impl Iterator<Item = Value> + '_ {
+        self.game.display()
+    }
+
+    /// The card the player to move is holding, with its value if the viewer knows it.
+    pub fn holding(&self) -> Option<(CardId, Option<Value>)> {
+        match self.game.stage {
+            Stage::Holding { card, .. } | Stage::Selecting { card, .. } => {
+                Some((card, self.value_of(card)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Round number (1-based).
+    pub fn round(&self) -> u16 {
+        self.game.round
+    }
+
+    /// Whose turn.
+    pub fn turn_player(&self) -> Seat {
+        self.game.turn.player
+    }
+
+    /// Completed turns in this round.
+    pub fn turn_number(&self) -> u16 {
+        self.game.turn.number
+    }
+
+    /// Start player of this round.
+    pub fn start_player(&self) -> Seat {
+        self.game.start
+    }
+
+    /// Token holder this round.
+    pub fn token_holder(&self) -> Option<Seat> {
+        self.game.holder
+    }
+
+    /// R-AMULET: has the token been placed this round?
+    pub fn token_used(&self) -> bool {
+        self.game.token_used
+    }
+
+    /// Census caller this round.
+    pub fn census_caller(&self) -> Option<Seat> {
+        self.game.census_caller()
+    }
+
+    /// Totals so far.
+    pub fn totals(&self) -> [i32; MAX_PLAYERS] {
+        self.game.totals
+    }
+
+    /// How many cards of each value the viewer cannot place: the multiset unknown cards are
+    /// drawn from.
+    pub fn unknown_counts(&self) -> [u8; VALUES] {
+        let mut pool = VALUE_COUNTS;
+        for &v in &self.game.value {
+            if v != UNKNOWN {
+                pool[v as usize] -= 1;
+            }
+        }
+        pool
+    }
+
+    /// Card ids whose value the viewer knows although the card is hidden (face-down in a
+    /// village, in the deck, set aside). These are the facts a memory model may forget.
+    pub fn hidden_known(&self) -> CardMask {
+        let public = self.public_cards();
+        let mut m = CardMask::EMPTY;
+        for c in 0..CARDS as CardId {
+            if self.game.value[c as usize] != UNKNOWN && !public.contains(c) {
+                m.insert(c);
+            }
+        }
+        m
+    }
+
+    /// Cards everybody sees: face-up village cards, the discard pile, the display.
+    fn public_cards(&self) -> CardMask {
+        let g = &self.game;
+        let mut m = CardMask(g.face_up);
+        for &c in g.pile.as_slice() {
+            m.insert(c);
+        }
+        for &c in &g.display[..g.display_len as usize] {
+            m.insert(c);
+        }
+        m
+    }
+
+    /// Samples a complete world consistent with the viewer's knowledge: every unknown card
+    /// gets a value drawn uniformly from the multiset the viewer cannot place. Allocation-free.
+    pub fn sample_world<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Game {
+        self.sample_world_forgetting(CardMask::EMPTY, rng)
+    }
+
+    /// Like [`PlayerView::sample_world`] for a viewer who has forgotten the hidden cards in
+    /// `forgotten` (a memory-limited player): those are treated as unknown too, and the viewer
+    /// no longer knows them in the sampled world. Public cards are never forgotten.
+    pub fn sample_world_forgetting<R: rand::Rng + ?Sized>(
+        &self,
+        forgotten: CardMask,
+        rng: &mut R,
+    ) -> Game {
+        let mut g = self.game;
+        let forget = if forgotten.is_empty() {
+            CardMask::EMPTY
+        } else {
+            CardMask(forgotten.0 & !self.public_cards().0)
+        };
+        let mut pool = VALUE_COUNTS;
+        let mut holes = [0u8; CARDS];
+        let mut nh = 0usize;
+        for c in 0..CARDS {
+            let v = g.value[c];
+            if v == UNKNOWN || forget.contains(c as CardId) {
+                holes[nh] = c as CardId;
+                nh += 1;
+                if v != UNKNOWN {
+                    g.known[c] &= !(1 << self.viewer);
+                }
+            } else {
+                pool[v as usize] -= 1;
+            }
+        }
+        let mut vals = [0u8; CARDS];
+        let mut k = 0;
+        for (v, &n) in pool.iter().enumerate() {
+            for _ in 0..n {
+                vals[k] = v as Value;
+                k += 1;
+            }
+        }
+        debug_assert_eq!(k, nh);
+        let vals = &mut vals[..nh];
+        shuffle(vals, rng);
+        for i in 0..nh {
+            g.value[holes[i] as usize] = vals[i];
+        }
+        g
+    }
+}
