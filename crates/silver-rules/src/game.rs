@@ -719,6 +719,94 @@ impl Omniscient<'_> {
         self.0.known[card as usize]
     }
 
+    /// Checks the state's invariants (what a fuzzer or property test asserts after every
+    /// action): all 52 cards accounted for exactly once (R-DECK), the values form a full deck,
+    /// face-up marks only on village cards, public cards known to everybody, Bodyguard and token
+    /// marks on cards that can carry them, and the fixed capacities respected.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let g = self.0;
+        let mut seen = 0u64;
+        let mut count = 0usize;
+        let mut village_mask = 0u64;
+        for c in self.all_card_ids() {
+            if c as usize >= CARDS {
+                return Err(format!("card id {c} out of range"));
+            }
+            if seen & (1u64 << c) != 0 {
+                return Err(format!("card {c} is in two places"));
+            }
+            seen |= 1u64 << c;
+            count += 1;
+        }
+        if g.stage != Stage::Deal && g.round > 0 && count != CARDS {
+            return Err(format!("{count} cards accounted for, not 52"));
+        }
+        for s in 0..g.cfg.players as usize {
+            for &c in g.village[s].as_slice() {
+                village_mask |= 1u64 << c;
+            }
+        }
+        for s in g.cfg.players as usize..MAX_PLAYERS {
+            if g.village[s].len() != 0 {
+                return Err(format!("empty seat {s} has a village"));
+            }
+        }
+        if g.round == 0 {
+            return Ok(());
+        }
+        let mut counts = [0u8; VALUES];
+        for &v in &g.value {
+            if v as usize >= VALUES {
+                return Err(format!("value {v} out of range"));
+            }
+            counts[v as usize] += 1;
+        }
+        if counts != VALUE_COUNTS {
+            return Err(format!("values are not a full deck: {counts:?}"));
+        }
+        if g.face_up & !village_mask != 0 {
+            return Err("a face-up mark on a card outside the villages".into());
+        }
+        let mut public = g.face_up;
+        for &c in g.pile.as_slice() {
+            public |= 1u64 << c;
+        }
+        for &c in &g.display[..g.display_len as usize] {
+            public |= 1u64 << c;
+        }
+        for c in 0..CARDS {
+            if public & (1u64 << c) != 0 && g.known[c] != ALL {
+                return Err(format!("public card {c} is not known to everybody"));
+            }
+        }
+        for s in 0..g.cfg.players as usize {
+            let row = g.village[s].as_slice();
+            for &c in row {
+                let t = g.guard[c as usize];
+                if t != NONE {
+                    if !g.up(c) || g.ability_of(c) != Ability::Bodyguard {
+                        return Err(format!("card {c} guards but is not a face-up Bodyguard"));
+                    }
+                    if !row.contains(&t) || t == c {
+                        return Err(format!("Bodyguard {c} guards a card outside its village"));
+                    }
+                }
+            }
+        }
+        for c in 0..CARDS {
+            if g.guard[c] != NONE && village_mask & (1u64 << c) == 0 {
+                return Err(format!("card {c} outside the villages still guards"));
+            }
+        }
+        if g.amulet != NONE && village_mask & (1u64 << g.amulet) == 0 {
+            return Err("the token lies on a card outside the villages".into());
+        }
+        if g.display_len as u32 > 4 || g.deck.len() > CARDS - VILLAGE_CARDS - 1 {
+            return Err("display or deck over capacity".into());
+        }
+        Ok(())
+    }
+
     /// Every card id with its location, for conservation checks: villages, deck, pile,
     /// display, set-aside, and a card held in hand (drawn but not yet placed).
     pub fn all_card_ids(&self) -> Vec<CardId> {

@@ -1,0 +1,61 @@
+//! Golden digest: seeded random-play games folded into one hash, so that any unintended change
+//! of the rules, of the event stream or of the random-number use fails loudly.
+//!
+//! A deliberate change updates `EXPECTED` in the same commit, with the reason in the message.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use silver_rules::*;
+
+/// FNV-1a over the debug form of every event (values included: the digest is omniscient).
+struct Digest(u64);
+
+impl EventSink for Digest {
+    fn event(&mut self, e: &Event) {
+        for b in format!("{e:?}").bytes() {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+fn digest(games: u64) -> (u64, u64) {
+    let mut d = Digest(0xcbf2_9ce4_8422_2325);
+    let mut actions = ActionList::new();
+    let mut decisions = 0;
+    for i in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(i);
+        let players = 2 + (i % 3) as u8;
+        let mut cfg = Config::standard(players).unwrap();
+        if i % 5 == 4 {
+            cfg.model = GameModel::POINTS_100;
+        }
+        let first = rng.random_range(0..players);
+        let mut g = Game::new(cfg, first).unwrap();
+        loop {
+            match g.to_move() {
+                ToMove::Deal => g.deal_random(&mut rng, &mut d),
+                ToMove::Player(_) => {
+                    g.legal_actions(&mut actions);
+                    let a = actions[rng.random_range(0..actions.len())];
+                    g.apply(a, &mut d).unwrap();
+                    decisions += 1;
+                }
+                ToMove::Terminal => break,
+            }
+        }
+    }
+    (d.0, decisions)
+}
+
+/// Digest of 300 seeded games (2–4 players, standard and points games).
+const EXPECTED: (u64, u64) = (11502189783215811944, 138059);
+
+#[test]
+fn golden_digest_of_seeded_random_games() {
+    let got = digest(300);
+    assert_eq!(
+        got, EXPECTED,
+        "the rules or the event stream changed: if deliberate, update EXPECTED with a reason"
+    );
+}

@@ -1,0 +1,67 @@
+//! Hot paths do not allocate: dealing, legal actions, apply (checked and unchecked), views and
+//! world sampling, over whole random games, counted by a global allocator.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use silver_rules::*;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+struct Counting;
+
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static ALLOCS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.load(Ordering::Relaxed) {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn engine_hot_paths_do_not_allocate() {
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
+    let mut actions = ActionList::new();
+    let configs: Vec<Config> = (2..=4)
+        .flat_map(|p| {
+            let mut pts = Config::standard(p).unwrap();
+            pts.model = GameModel::POINTS_100;
+            [Config::standard(p).unwrap(), pts]
+        })
+        .collect();
+    COUNTING.store(true, Ordering::SeqCst);
+    let mut decisions = 0u64;
+    for round in 0..300 {
+        let cfg = configs[round % configs.len()];
+        let mut g = Game::new(cfg, 0).unwrap();
+        loop {
+            match g.to_move() {
+                ToMove::Deal => g.deal_random(&mut rng, &mut ()),
+                ToMove::Player(p) => {
+                    let view = g.view(p);
+                    let world = view.sample_world(&mut rng);
+                    let _ = view.sample_world_forgetting(view.hidden_known(), &mut rng);
+                    view.legal_actions(&mut actions);
+                    let a = actions[rng.random_range(0..actions.len())];
+                    let mut w = world;
+                    w.apply_unchecked(a, &mut ());
+                    g.apply(a, &mut ()).unwrap();
+                    decisions += 1;
+                }
+                ToMove::Terminal => break,
+            }
+        }
+    }
+    COUNTING.store(false, Ordering::SeqCst);
+    assert!(decisions > 10_000);
+    assert_eq!(ALLOCS.load(Ordering::SeqCst), 0, "allocations on the hot path");
+}
