@@ -656,12 +656,20 @@ impl Game {
         n
     }
 
-    /// Number of face-up cards with `ability` in all villages.
+    /// Number of face-up cards with `ability` in all villages (face-up marks exist only on
+    /// village cards, and there are few of them).
     #[inline]
     pub(crate) fn count_up_all(&self, ability: Ability) -> u8 {
-        (0..self.cfg.players)
-            .map(|s| self.count_up(s, ability))
-            .sum()
+        let mut m = self.face_up;
+        let mut n = 0;
+        while m != 0 {
+            let c = m.trailing_zeros() as CardId;
+            m &= m - 1;
+            if self.ability_of(c) == ability {
+                n += 1;
+            }
+        }
+        n
     }
 }
 

@@ -65,5 +65,5 @@ pub use game::{
 };
 pub use rules::IllegalAction;
 #[cfg(feature = "serde")]
-pub use script::{DealSpec, Script, ScriptError};
+pub use script::{DealSpec, Script, ScriptError, StackedDeal};
 pub use view::{CardMask, CardView, PlayerView};

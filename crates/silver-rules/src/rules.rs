@@ -258,7 +258,7 @@ impl Game {
     /// Free actions "at any moment of your own turn": R-A2 Empath, R-A3 Bodyguard, R-AMULET.
     fn push_free_actions(&self, p: Seat, out: &mut ActionList) {
         let row = self.village[p as usize].as_slice();
-        let empaths = self.count_up(p, Ability::EmpathPeek);
+        let (empaths, guards) = self.own_helpers(p);
         if self.turn.empath_used < empaths {
             for (i, &c) in row.iter().enumerate() {
                 if !self.up(c) && c != self.amulet {
@@ -266,22 +266,20 @@ impl Game {
                 }
             }
         }
-        for (g, &gc) in row.iter().enumerate() {
-            if self.up(gc)
-                && gc != self.amulet
-                && self.ability_of(gc) == Ability::Bodyguard
-                && self.turn.guards_used & (1u64 << gc) == 0
-            {
-                for (t, &tc) in row.iter().enumerate() {
-                    if t != g && self.guard[gc as usize] != tc {
-                        out.push(Action::GuardPlace {
-                            guard: g as Slot,
-                            target: t as Slot,
-                        });
+        if guards {
+            for (g, &gc) in row.iter().enumerate() {
+                if self.movable_guard(gc) {
+                    for (t, &tc) in row.iter().enumerate() {
+                        if t != g && self.guard[gc as usize] != tc {
+                            out.push(Action::GuardPlace {
+                                guard: g as Slot,
+                                target: t as Slot,
+                            });
+                        }
                     }
-                }
-                if self.guard[gc as usize] != NONE {
-                    out.push(Action::GuardLift { guard: g as Slot });
+                    if self.guard[gc as usize] != NONE {
+                        out.push(Action::GuardLift { guard: g as Slot });
+                    }
                 }
             }
         }
@@ -290,6 +288,35 @@ impl Game {
                 out.push(Action::PlaceToken { slot: i as Slot });
             }
         }
+    }
+
+    /// Face-up Empaths in `p`'s village, and whether a Bodyguard there may still move this turn.
+    #[inline]
+    fn own_helpers(&self, p: Seat) -> (u8, bool) {
+        let mut empaths = 0;
+        let mut guards = false;
+        if self.face_up == 0 {
+            return (0, false);
+        }
+        for &c in self.village[p as usize].as_slice() {
+            if self.up(c) {
+                match self.ability_of(c) {
+                    Ability::EmpathPeek => empaths += 1,
+                    Ability::Bodyguard => guards |= self.movable_guard(c),
+                    _ => {}
+                }
+            }
+        }
+        (empaths, guards)
+    }
+
+    /// R-A3: a face-up Bodyguard not under the Amulet and not yet moved this turn.
+    #[inline]
+    fn movable_guard(&self, c: CardId) -> bool {
+        self.up(c)
+            && c != self.amulet
+            && self.ability_of(c) == Ability::Bodyguard
+            && self.turn.guards_used & (1u64 << c) == 0
     }
 
     fn token_available(&self, p: Seat) -> bool {
@@ -302,22 +329,10 @@ impl Game {
     /// Same condition as `push_free_actions` producing at least one action.
     fn has_free_actions(&self, p: Seat) -> bool {
         let row = self.village[p as usize].as_slice();
-        if self.turn.empath_used < self.count_up(p, Ability::EmpathPeek)
-            && row.iter().any(|&c| !self.up(c) && c != self.amulet)
-        {
-            return true;
-        }
-        if row.len() >= 2
-            && row.iter().any(|&gc| {
-                self.up(gc)
-                    && gc != self.amulet
-                    && self.ability_of(gc) == Ability::Bodyguard
-                    && self.turn.guards_used & (1u64 << gc) == 0
-            })
-        {
-            return true;
-        }
-        self.token_available(p)
+        let (empaths, guards) = self.own_helpers(p);
+        (self.turn.empath_used < empaths && row.iter().any(|&c| !self.up(c) && c != self.amulet))
+            || (guards && row.len() >= 2)
+            || self.token_available(p)
     }
 
     /// R-NO-ABILITY-TARGET: may another player's ability touch this card? Not under the Amulet,

@@ -19,15 +19,20 @@ pub enum DealSpec {
     /// All 52 values in deal order (see [`DealOrder`]).
     Full(Vec<Value>),
     /// Only what matters; the rest is filled in ascending order (see [`DealOrder::stacked`]).
-    Stacked {
-        /// Each seat's five cards, slot 0 first (seats beyond the player count are set aside).
-        villages: Vec<[Value; 5]>,
-        /// The first card of the discard pile.
-        first_discard: Value,
-        /// The top of the deck, top first.
-        #[serde(default)]
-        deck_top: Vec<Value>,
-    },
+    Stacked(StackedDeal),
+}
+
+/// The stacked form of a deal: only the cards a scenario cares about.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StackedDeal {
+    /// Each seat's five cards, slot 0 first (seats beyond the player count are set aside).
+    pub villages: Vec<[Value; 5]>,
+    /// The first card of the discard pile.
+    pub first_discard: Value,
+    /// The top of the deck, top first.
+    #[serde(default)]
+    pub deck_top: Vec<Value>,
 }
 
 impl DealSpec {
@@ -35,11 +40,7 @@ impl DealSpec {
     pub fn order(&self) -> Result<DealOrder, DealError> {
         match self {
             DealSpec::Full(v) => DealOrder::from_slice(v),
-            DealSpec::Stacked {
-                villages,
-                first_discard,
-                deck_top,
-            } => DealOrder::stacked(villages, *first_discard, deck_top),
+            DealSpec::Stacked(s) => DealOrder::stacked(&s.villages, s.first_discard, &s.deck_top),
         }
     }
 }

@@ -212,14 +212,23 @@ fn sampling_consistent_with_viewer_one_million_samples() {
     let mut b = ActionList::new();
     let mut stages = std::collections::BTreeSet::new();
     for g in &states {
-        stages.insert(format!("{:?}", g.stage()).split([' ', '{']).next().unwrap().to_string());
+        stages.insert(
+            format!("{:?}", g.stage())
+                .split([' ', '{'])
+                .next()
+                .unwrap()
+                .to_string(),
+        );
         for viewer in 0..g.players() {
             let view = g.view(viewer);
             g.legal_actions(&mut a);
             for _ in 0..17 {
                 let w = view.sample_world(&mut rng);
                 samples += 1;
-                assert!(w.view(viewer) == view, "sampled world changes the viewer's view");
+                assert!(
+                    w.view(viewer) == view,
+                    "sampled world changes the viewer's view"
+                );
                 w.omniscient().check_invariants().unwrap();
                 w.legal_actions(&mut b);
                 assert_eq!(a, b, "legal actions differ in a sampled world");
@@ -227,7 +236,14 @@ fn sampling_consistent_with_viewer_one_million_samples() {
         }
     }
     assert!(samples >= 1_000_000, "{samples}");
-    for s in ["Turn", "Holding", "Ability", "OpeningPeek", "EndOfTurn", "Selecting"] {
+    for s in [
+        "Turn",
+        "Holding",
+        "Ability",
+        "OpeningPeek",
+        "EndOfTurn",
+        "Selecting",
+    ] {
         assert!(stages.contains(s), "stage {s} never sampled: {stages:?}");
     }
 }

@@ -63,5 +63,9 @@ fn engine_hot_paths_do_not_allocate() {
     }
     COUNTING.store(false, Ordering::SeqCst);
     assert!(decisions > 10_000);
-    assert_eq!(ALLOCS.load(Ordering::SeqCst), 0, "allocations on the hot path");
+    assert_eq!(
+        ALLOCS.load(Ordering::SeqCst),
+        0,
+        "allocations on the hot path"
+    );
 }

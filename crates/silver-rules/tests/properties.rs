@@ -25,7 +25,9 @@ impl EventSink for ScoreChecker {
     fn event(&mut self, e: &Event) {
         match *e {
             GameEvent::RoundStarted { .. } => self.finals = [0; MAX_PLAYERS],
-            GameEvent::FinalCard { owner, value, .. } => self.finals[owner as usize] += value as i32,
+            GameEvent::FinalCard { owner, value, .. } => {
+                self.finals[owner as usize] += value as i32
+            }
             GameEvent::RoundEnded {
                 sums,
                 scores,
@@ -116,7 +118,9 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
     assert!(game.winner().is_some());
     let totals = game.totals();
     let w = game.winner().unwrap() as usize;
-    assert!(totals[..cfg.players as usize].iter().all(|&t| totals[w] <= t));
+    assert!(totals[..cfg.players as usize]
+        .iter()
+        .all(|&t| totals[w] <= t));
     decisions
 }
 
