@@ -278,8 +278,20 @@ impl PlayerView {
         m
     }
 
+    /// The same view after forgetting the hidden facts in `forgotten` (a memory-limited
+    /// player): their values are erased. Public cards (face-up, discard pile, display) are never
+    /// forgotten. The result is a subset of this view's knowledge, as RULES.md §6 requires.
+    pub fn forget(&self, forgotten: CardMask) -> PlayerView {
+        let mut out = *self;
+        let m = forgotten.0 & !self.public_cards().0;
+        for c in CardMask(m).iter() {
+            out.game.value[c as usize] = UNKNOWN;
+        }
+        out
+    }
+
     /// Cards everybody sees: face-up village cards, the discard pile, the display.
-    fn public_cards(&self) -> CardMask {
+    pub fn public_cards(&self) -> CardMask {
         let g = &self.game;
         let mut m = CardMask(g.face_up);
         for &c in g.pile.as_slice() {
