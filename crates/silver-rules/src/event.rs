@@ -14,6 +14,7 @@ use crate::config::{Seat, MAX_PLAYERS};
 /// The value is private: a viewer gets it through [`Hidden::seen_by`] / [`Event::observe`], and
 /// only an omniscient consumer (statistics, traces) through [`Hidden::omniscient`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hidden {
     value: Value,
     seen: u8,
@@ -61,7 +62,7 @@ pub enum CardSource {
 }
 
 /// Why a round ended (R-END and the turn cap).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum RoundEnd {
@@ -105,6 +106,8 @@ pub enum PileReason {
 /// One thing that happened. `V` is [`Hidden`] in engine events and `Option<Value>` in a
 /// viewer's [`Observation`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "kebab-case"))]
 pub enum GameEvent<V> {
     /// R-DEAL: a round was dealt. `order` is the deal order (villages seat by seat, then the
     /// first discard, then the deck from the top): nobody sees any of it.
@@ -116,6 +119,7 @@ pub enum GameEvent<V> {
         /// Who holds the token this round.
         token_holder: Option<Seat>,
         /// The dealt card order.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "ser_cards"))]
         order: [V; CARDS],
     },
     /// A card went face-up onto the discard pile.
@@ -343,6 +347,14 @@ pub enum GameEvent<V> {
         /// Rounds played.
         rounds: u16,
     },
+}
+
+#[cfg(feature = "serde")]
+fn ser_cards<V: serde::Serialize, S: serde::Serializer>(
+    cards: &[V; CARDS],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cards.iter())
 }
 
 /// An engine event (omniscient: hidden values are [`Hidden`]).

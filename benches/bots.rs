@@ -1,0 +1,80 @@
+//! Bot benchmarks: ISMCTS iterations per second (world sampling included) at typical decision
+//! points, for 2 and 4 players, with full-round random rollouts and with rollouts cut after 8
+//! turns.
+//!
+//! Run with `cargo bench -p silver-benches --bench bots`. Throughput is reported in elements =
+//! search iterations (one decision runs `ITERATIONS` of them).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use silver_bots::{Bot, IsmctsBot, IsmctsParams};
+use silver_rules::{Action, ActionList, Config, Game, Stage, ToMove};
+use std::hint::black_box;
+
+/// Iterations per benchmarked decision.
+const ITERATIONS: u32 = 1000;
+
+/// A turn start some turns into the first round (random play), with a non-empty deck.
+fn turn_start(players: u8, seed: u64) -> Game {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut actions = ActionList::new();
+    let mut g = Game::new(Config::standard(players).unwrap(), 0).unwrap();
+    g.deal_random(&mut rng, &mut ());
+    while g.turn_number() < 2 * players as u16 || g.stage() != Stage::Turn {
+        assert!(
+            matches!(g.to_move(), ToMove::Player(_)),
+            "round ended early"
+        );
+        g.legal_actions(&mut actions);
+        let a = if g.stage() == Stage::EndOfTurn {
+            Action::EndTurn
+        } else {
+            actions[rng.random_range(0..actions.len())]
+        };
+        g.apply_unchecked(a, &mut ());
+    }
+    g
+}
+
+/// The same player holding the card it drew from the deck.
+fn holding(players: u8, seed: u64) -> Game {
+    let mut g = turn_start(players, seed);
+    g.apply(Action::DrawDeck { extra: 0 }, &mut ()).unwrap();
+    g
+}
+
+fn ismcts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ismcts");
+    group.throughput(Throughput::Elements(ITERATIONS as u64));
+    for (rollout, rollout_turns) in [("full", 0u16), ("8turns", 8)] {
+        let params = IsmctsParams {
+            iterations: ITERATIONS,
+            rollout_turns,
+            ..IsmctsParams::default()
+        };
+        for players in [2u8, 4] {
+            for (point, game) in [
+                ("turn_start", turn_start(players, 3)),
+                ("holding", holding(players, 3)),
+            ] {
+                let ToMove::Player(seat) = game.to_move() else {
+                    unreachable!()
+                };
+                let view = game.view(seat);
+                let mut legal = ActionList::new();
+                game.legal_actions(&mut legal);
+                let id = BenchmarkId::new(format!("{rollout}/{point}"), format!("{players}p"));
+                group.bench_function(id, |b| {
+                    let mut bot = IsmctsBot::new(params);
+                    let mut rng = ChaCha8Rng::seed_from_u64(1);
+                    b.iter(|| black_box(bot.decide(black_box(&view), &legal, &mut rng)))
+                });
+            }
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, ismcts);
+criterion_main!(benches);

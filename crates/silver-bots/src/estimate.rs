@@ -1,0 +1,124 @@
+//! Estimates from a player's information set: the value of cards it cannot see, village sums
+//! and the chance of having the lowest sum (used by the greedy census rule and by ISMCTS's
+//! truncated rollouts).
+
+use silver_rules::{CardView, PlayerView, Seat, Value, VALUES};
+
+/// Mean and variance of the values a viewer cannot place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Unknowns {
+    /// Mean value of an unknown card.
+    pub mean: f64,
+    /// Variance of an unknown card's value.
+    pub var: f64,
+    /// How many cards of each value the viewer cannot place.
+    pub pool: [u8; VALUES],
+}
+
+impl Unknowns {
+    /// From a view.
+    pub fn of(view: &PlayerView) -> Unknowns {
+        let pool = view.unknown_counts();
+        let n: f64 = pool.iter().map(|&c| c as f64).sum();
+        if n == 0.0 {
+            return Unknowns {
+                mean: 6.5,
+                var: 0.0,
+                pool,
+            };
+        }
+        let mean = pool
+            .iter()
+            .enumerate()
+            .map(|(v, &c)| v as f64 * c as f64)
+            .sum::<f64>()
+            / n;
+        let var = pool
+            .iter()
+            .enumerate()
+            .map(|(v, &c)| c as f64 * (v as f64 - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        Unknowns { mean, var, pool }
+    }
+
+    /// Expected value of a card as the viewer sees it.
+    #[inline]
+    pub fn value(&self, c: &CardView) -> f64 {
+        match c.value {
+            Some(v) => v as f64,
+            None => self.mean,
+        }
+    }
+}
+
+/// Estimated sum of a village and its variance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SumEstimate {
+    /// Expected sum.
+    pub mean: f64,
+    /// Variance (from the unknown cards).
+    pub var: f64,
+    /// Cards whose value the viewer does not know.
+    pub unknown: u32,
+}
+
+/// The viewer's estimate of `seat`'s village sum.
+pub fn village_sum(view: &PlayerView, seat: Seat, u: &Unknowns) -> SumEstimate {
+    let mut mean = 0.0;
+    let mut unknown = 0;
+    for c in view.village(seat) {
+        match c.value {
+            Some(v) => mean += v as f64,
+            None => {
+                mean += u.mean;
+                unknown += 1;
+            }
+        }
+    }
+    SumEstimate {
+        mean,
+        var: unknown as f64 * u.var,
+        unknown,
+    }
+}
+
+/// Standard normal CDF (Abramowitz–Stegun 26.2.17, error < 7.5e-8).
+pub fn normal_cdf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.231_641_9 * x.abs());
+    let d = 0.398_942_280_401_432_7 * (-x * x / 2.0).exp();
+    let p = d
+        * t
+        * (0.319_381_530
+            + t * (-0.356_563_782
+                + t * (1.781_477_937 + t * (-1.821_255_978 + t * 1.330_274_429))));
+    if x >= 0.0 {
+        1.0 - p
+    } else {
+        p
+    }
+}
+
+/// Probability that `me`'s sum is the lowest (ties count as lowest, R-SCORE), treating each
+/// sum as an independent normal variable; `improvement` is subtracted from each opponent's
+/// expected sum (what they may still shed).
+pub fn p_lowest(view: &PlayerView, me: Seat, u: &Unknowns, improvement: f64) -> f64 {
+    let mine = village_sum(view, me, u);
+    let mut p = 1.0;
+    for s in 0..view.players() {
+        if s == me {
+            continue;
+        }
+        let o = village_sum(view, s, u);
+        let diff = (o.mean - improvement) - mine.mean; // > 0 is good for me
+        let sd = (o.var + mine.var).sqrt().max(0.5);
+        // P(mine <= other) with a continuity correction for integer sums.
+        p *= normal_cdf((diff + 0.5) / sd);
+    }
+    p
+}
+
+/// Value of a card from 0 to 13, or the mean for unknown.
+pub fn known_or(v: Option<Value>, mean: f64) -> f64 {
+    v.map_or(mean, |v| v as f64)
+}

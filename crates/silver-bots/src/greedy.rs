@@ -1,0 +1,526 @@
+//! The greedy player: a sound one-step heuristic a good human would recognise.
+//!
+//! At every decision it scores each *legal* action and plays the best (ties: the first in the
+//! engine's order), so it can never play an illegal action. Unknown cards count at the mean of
+//! the values the player cannot place ([`Unknowns`]). In short:
+//!
+//! * keeps low cards, replaces its highest (expected) card, builds and cashes matching sets
+//!   (a known Doppelganger matches anything, so `13 + any card` is always a safe pair);
+//! * takes the discard (or a display card, or a Master pick) only for a clear gain;
+//! * looks at unknown cards with every peek, Empath and look ability; turns its own face-down
+//!   helpers (Empath, Bodyguard, Rascal) face-up with the Exposer;
+//! * Witch: keeps a low deck card, gives a high one to the leading opponent; Robber: trades its
+//!   worst card for an opponent's best when that gains points;
+//! * guards its lowest known card with a Bodyguard and puts the token on a known low card;
+//! * calls census by an explicit rule: when its estimated sum S is at most `census_threshold`,
+//!   or when P(lowest) > 10 / (S + 10) + `census_margin` (the break-even of gaining S with
+//!   probability P against the +10 penalty), with each opponent's sum lowered by
+//!   `opponent_improvement` for their extra turn.
+
+use crate::estimate::{p_lowest, village_sum, Unknowns};
+use crate::memory::Memory;
+use crate::spec::GreedyParams;
+use crate::{Bot, BotRng};
+use silver_rules::{
+    Ability, AbilityStep, Action, CardSet, Config, PlayerView, Seat, Slot, Stage, Value, CARDS,
+};
+
+/// Score of an action the player does not want to take unless nothing else is legal.
+const NEVER: f64 = -1.0e9;
+
+/// The greedy heuristic player.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    params: GreedyParams,
+    memory: Memory,
+    /// Slots of the multi-exchange being selected.
+    plan: u64,
+    estimate: Option<f64>,
+    set: CardSet,
+}
+
+impl GreedyBot {
+    /// A greedy bot with these parameters.
+    pub fn new(params: GreedyParams) -> GreedyBot {
+        GreedyBot {
+            params,
+            memory: Memory::new(params.memory),
+            plan: 0,
+            estimate: None,
+            set: CardSet::amulet(),
+        }
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &GreedyParams {
+        &self.params
+    }
+}
+
+/// What the player sees of its own village, per slot.
+struct Own {
+    n: usize,
+    value: [f64; CARDS],
+    known: [Option<Value>; CARDS],
+    up: [bool; CARDS],
+    frozen: [bool; CARDS],
+}
+
+struct Ctx<'a> {
+    view: &'a PlayerView,
+    me: Seat,
+    u: Unknowns,
+    own: Own,
+    p: GreedyParams,
+    set: CardSet,
+}
+
+impl Ctx<'_> {
+    fn ability(&self, v: Value) -> Ability {
+        self.set.ability(v)
+    }
+
+    /// Best single-card or multi-card exchange for an incoming card of value `h`:
+    /// (expected points gained, slots).
+    fn best_exchange(&self, h: f64) -> (f64, u64) {
+        let o = &self.own;
+        let mut best = (NEVER, 0u64);
+        for i in 0..o.n {
+            if !o.frozen[i] {
+                let g = o.value[i] - h;
+                if g > best.0 {
+                    best = (g, 1u64 << i);
+                }
+            }
+        }
+        // Known matching sets, with every known wild card.
+        let mut wild_mask = 0u64;
+        let mut wild_sum = 0.0;
+        for i in 0..o.n {
+            if let Some(v) = o.known[i] {
+                if !o.frozen[i] && self.ability(v) == Ability::Wild {
+                    wild_mask |= 1 << i;
+                    wild_sum += v as f64;
+                }
+            }
+        }
+        for w in 0..14u8 {
+            if self.ability(w) == Ability::Wild {
+                continue;
+            }
+            let mut mask = wild_mask;
+            let mut sum = wild_sum;
+            for i in 0..o.n {
+                if o.known[i] == Some(w) && !o.frozen[i] {
+                    mask |= 1 << i;
+                    sum += w as f64;
+                }
+            }
+            if mask.count_ones() >= 2 && mask != wild_mask {
+                let g = sum - h;
+                if g > best.0 {
+                    best = (g, mask);
+                }
+            }
+        }
+        if wild_mask != 0 {
+            // Wild cards with one unknown (or any single) card always match.
+            for i in 0..o.n {
+                if wild_mask & (1 << i) == 0 && !o.frozen[i] {
+                    let g = wild_sum + o.value[i] - h;
+                    if g > best.0 {
+                        best = (g, wild_mask | 1 << i);
+                    }
+                }
+            }
+            if wild_mask.count_ones() >= 2 {
+                let g = wild_sum - h;
+                if g > best.0 {
+                    best = (g, wild_mask);
+                }
+            }
+        }
+        best
+    }
+
+    /// The lowest own card worth protecting: (slot, value).
+    fn lowest_known(&self) -> Option<(usize, Value)> {
+        (0..self.own.n)
+            .filter_map(|i| self.own.known[i].map(|v| (i, v)))
+            .min_by_key(|&(i, v)| (v, i))
+    }
+
+    /// The opponent with the lowest estimated sum (the leader this round).
+    fn leader(&self) -> Seat {
+        (0..self.view.players())
+            .filter(|&s| s != self.me)
+            .min_by(|&a, &b| {
+                let ea = village_sum(self.view, a, &self.u).mean;
+                let eb = village_sum(self.view, b, &self.u).mean;
+                ea.partial_cmp(&eb).unwrap().then(a.cmp(&b))
+            })
+            .expect("at least two players")
+    }
+
+    fn census_wanted(&self) -> bool {
+        if self.own.n > 4 {
+            return false;
+        }
+        let s = village_sum(self.view, self.me, &self.u).mean;
+        if s <= self.p.census_threshold {
+            return true;
+        }
+        let p = p_lowest(self.view, self.me, &self.u, self.p.opponent_improvement);
+        p > 10.0 / (s + 10.0) + self.p.census_margin
+    }
+
+    /// Value of a free action (Empath look, Bodyguard, token).
+    fn free_action(&self, a: Action) -> f64 {
+        match a {
+            // R-A2: look at an unknown own card.
+            Action::EmpathPeek { slot } => {
+                if self.own.known[slot as usize].is_none() {
+                    30.0
+                } else {
+                    NEVER
+                }
+            }
+            // R-A3: protect the lowest known card.
+            Action::GuardPlace { guard, target } => match self.lowest_known() {
+                Some((i, v)) if i == target as usize && i != guard as usize && v <= 4 => 25.0,
+                _ => NEVER,
+            },
+            // R-AMULET: freeze a known low card.
+            Action::PlaceToken { slot } => match self.own.known[slot as usize] {
+                Some(v) if v <= self.p.token_max_value => 20.0 - v as f64,
+                _ => NEVER,
+            },
+            _ => NEVER,
+        }
+    }
+
+    /// An opponent's face-down card the player does not know, preferring the leader's.
+    fn opponent_unknown_score(&self, seat: Seat, slot: Slot) -> f64 {
+        let c = self.view.card(seat, slot);
+        if c.value.is_some() || c.face_up {
+            return NEVER;
+        }
+        if seat == self.leader() {
+            2.0
+        } else {
+            1.0
+        }
+    }
+
+    fn own_unknown(&self, slot: Slot) -> bool {
+        self.own.known[slot as usize].is_none()
+    }
+}
+
+impl Bot for GreedyBot {
+    fn reset(&mut self, _seat: Seat, config: &Config) {
+        self.memory.reset();
+        self.plan = 0;
+        self.estimate = None;
+        self.set = config.set;
+    }
+
+    fn decide(&mut self, full: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
+        let view = self.memory.recall(full, rng);
+        let me = view.viewer();
+        let u = Unknowns::of(&view);
+        let n = view.village_len(me);
+        let mut own = Own {
+            n,
+            value: [0.0; CARDS],
+            known: [None; CARDS],
+            up: [false; CARDS],
+            frozen: [false; CARDS],
+        };
+        for (i, c) in view.village(me).enumerate() {
+            own.value[i] = u.value(&c);
+            own.known[i] = c.value;
+            own.up[i] = c.face_up;
+            own.frozen[i] = c.under_token;
+        }
+        let ctx = Ctx {
+            view: &view,
+            me,
+            u,
+            own,
+            p: self.params,
+            set: self.set,
+        };
+        self.estimate = Some(village_sum(&view, me, &ctx.u).mean);
+        let stage = view.stage();
+        // Plan a multi-exchange when holding a card.
+        if let Stage::Holding { card, .. } = stage {
+            let h = view.value_of(card).map_or(ctx.u.mean, |v| v as f64);
+            self.plan = ctx.best_exchange(h).1;
+        }
+        let census = matches!(stage, Stage::Turn) && ctx.census_wanted();
+        let mut best = legal[0];
+        let mut best_score = f64::NEG_INFINITY;
+        for &a in legal {
+            let s = self.score(&ctx, stage, a, census);
+            if s > best_score {
+                best = a;
+                best_score = s;
+            }
+        }
+        self.memory.note_action(&view, best);
+        best
+    }
+
+    fn sum_estimate(&self) -> Option<f64> {
+        self.estimate
+    }
+}
+
+impl GreedyBot {
+    fn score(&self, ctx: &Ctx, stage: Stage, a: Action, census: bool) -> f64 {
+        let p = &ctx.p;
+        let view = ctx.view;
+        match (stage, a) {
+            // R-PEEK0: all cards are unknown; look at the first ones.
+            (_, Action::OpeningPeek { slot }) => -(slot as f64),
+            (_, Action::CallCensus) => {
+                if census {
+                    1000.0
+                } else {
+                    NEVER
+                }
+            }
+            (
+                _,
+                Action::EmpathPeek { .. } | Action::GuardPlace { .. } | Action::PlaceToken { .. },
+            ) => {
+                if census {
+                    NEVER // any free action forbids the census
+                } else {
+                    ctx.free_action(a)
+                }
+            }
+            (_, Action::GuardLift { .. }) => NEVER,
+            (_, Action::EndTurn) => 0.0,
+            (Stage::Turn, Action::DrawDeck { extra }) => 10.0 + extra as f64,
+            (Stage::Turn, Action::TakeDiscard) => {
+                let t = view.discard_top().expect("take needs a card") as f64;
+                let g = ctx.best_exchange(t).0;
+                if g >= p.take_gain {
+                    20.0 + g
+                } else {
+                    NEVER / 2.0
+                }
+            }
+            (Stage::Turn, Action::DrawDisplay { index }) => {
+                let d = view.display().nth(index as usize).expect("display card") as f64;
+                let g = ctx.best_exchange(d).0;
+                if g >= p.take_gain {
+                    20.0 + g
+                } else {
+                    NEVER / 2.0
+                }
+            }
+            (Stage::KeepDrawn { cards, n }, Action::KeepDrawn { index }) => {
+                debug_assert!(index < n);
+                let v = view.value_of(cards[index as usize]).unwrap_or(13);
+                let g = ctx.best_exchange(v as f64).0;
+                g.max(self.discard_value(ctx, v)) - 0.001 * index as f64
+            }
+            (Stage::Holding { card, .. }, _) => {
+                let h = view.value_of(card).map_or(ctx.u.mean, |v| v as f64);
+                match a {
+                    Action::Discard => {
+                        let v = view.value_of(card).unwrap_or(0);
+                        p.exchange_gain + self.discard_value(ctx, v)
+                    }
+                    Action::Exchange { slot } => {
+                        if self.plan == 1u64 << slot {
+                            ctx.own.value[slot as usize] - h
+                        } else {
+                            ctx.own.value[slot as usize] - h - 0.01
+                        }
+                    }
+                    Action::Select { slot } => {
+                        if self.plan.count_ones() >= 2 && self.plan.trailing_zeros() == slot as u32
+                        {
+                            ctx.best_exchange(h).0
+                        } else {
+                            NEVER
+                        }
+                    }
+                    _ => NEVER,
+                }
+            }
+            (Stage::Selecting { chosen, .. }, _) => match a {
+                Action::Select { slot } => {
+                    let next = self.plan & !chosen;
+                    if next != 0 && next.trailing_zeros() == slot as u32 {
+                        1.0
+                    } else {
+                        NEVER
+                    }
+                }
+                Action::ConfirmExchange => {
+                    if self.plan & !chosen == 0 {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                }
+                _ => NEVER,
+            },
+            (Stage::Ability { card, step }, _) => self.ability_score(ctx, card, step, a),
+            _ => NEVER,
+        }
+    }
+
+    /// How much the player values discarding a drawn card of value `v` for its ability.
+    fn discard_value(&self, ctx: &Ctx, v: Value) -> f64 {
+        if !ctx.p.use_abilities {
+            return 0.0;
+        }
+        match ctx.ability(v) {
+            Ability::BeholdOwnTwo => 0.6,
+            Ability::ExposeOwn | Ability::LookAny | Ability::WitchDeckTop => 0.4,
+            Ability::LookOpponent | Ability::RevealOpponent | Ability::RobberSwap => 0.2,
+            Ability::MasterTakePile => 0.3,
+            _ => 0.0,
+        }
+    }
+
+    fn ability_score(
+        &self,
+        ctx: &Ctx,
+        card: silver_rules::CardId,
+        step: AbilityStep,
+        a: Action,
+    ) -> f64 {
+        let view = ctx.view;
+        let me = ctx.me;
+        if !ctx.p.use_abilities {
+            return if matches!(
+                a,
+                Action::SkipAbility | Action::StopLooking | Action::WitchLeave
+            ) {
+                0.0
+            } else {
+                NEVER
+            };
+        }
+        let ability = ctx.ability(view.value_of(card).expect("discarded cards are public"));
+        match (step, a) {
+            (_, Action::SkipAbility) | (_, Action::StopLooking) => 0.0,
+            (AbilityStep::Choose, Action::Target { seat, slot }) => match ability {
+                // R-A5: turn up a face-down helper (2–4) first, else learn an unknown card.
+                Ability::ExposeOwn => match ctx.own.known[slot as usize] {
+                    Some(v) => match ctx.ability(v) {
+                        Ability::EmpathPeek | Ability::Bodyguard | Ability::RascalDraw => 3.0,
+                        _ => NEVER,
+                    },
+                    None => 1.0,
+                },
+                // R-A6 / R-A8: learn an opponent's card (the leader's first).
+                Ability::RevealOpponent | Ability::LookOpponent => {
+                    ctx.opponent_unknown_score(seat, slot)
+                }
+                // R-A7: own unknown cards.
+                Ability::BeholdOwnTwo => {
+                    if ctx.own_unknown(slot) {
+                        1.0
+                    } else {
+                        NEVER
+                    }
+                }
+                // R-A9: own unknown cards first, then the leader's.
+                Ability::LookAny => {
+                    if seat == me {
+                        if ctx.own_unknown(slot) {
+                            5.0
+                        } else {
+                            NEVER
+                        }
+                    } else {
+                        ctx.opponent_unknown_score(seat, slot)
+                    }
+                }
+                // R-A12: the best trade of an opponent's card for our worst.
+                Ability::RobberSwap => {
+                    let x = ctx.u.value(&view.card(seat, slot));
+                    let worst = (0..ctx.own.n)
+                        .filter(|&i| !ctx.own.frozen[i])
+                        .map(|i| ctx.own.value[i])
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    let g = worst - x;
+                    if g >= ctx.p.take_gain {
+                        g
+                    } else {
+                        NEVER
+                    }
+                }
+                _ => NEVER,
+            },
+            (AbilityStep::SecondLook { .. }, Action::Target { slot, .. }) => {
+                if ctx.own_unknown(slot) {
+                    1.0
+                } else {
+                    NEVER
+                }
+            }
+            // R-A12: give the worst own card.
+            (AbilityStep::Give { .. }, Action::Give { slot }) => ctx.own.value[slot as usize],
+            // R-A10: the pile card with the best exchange.
+            (AbilityStep::Choose, Action::PickDiscard { index }) => {
+                let v = view.discard_pile().nth(index as usize).expect("pile card");
+                let g = ctx.best_exchange(v as f64).0;
+                if g >= ctx.p.take_gain {
+                    g
+                } else {
+                    NEVER
+                }
+            }
+            // R-A11: looking is free information.
+            (AbilityStep::Choose, Action::WitchLook) => 1.0,
+            (AbilityStep::WitchLooked, _) => {
+                let t = view
+                    .deck_card(0)
+                    .and_then(|(_, v)| v)
+                    .map_or(ctx.u.mean, |v| v as f64);
+                match a {
+                    Action::WitchExchangeOwn => {
+                        let g = ctx.best_exchange(t).0;
+                        if g >= ctx.p.exchange_gain {
+                            g
+                        } else {
+                            NEVER
+                        }
+                    }
+                    Action::Target { seat, slot } => {
+                        if t < ctx.p.witch_give_min as f64 || seat != ctx.leader() {
+                            return NEVER;
+                        }
+                        // Hurting one opponent is worth half a point per point.
+                        let x = ctx.u.value(&view.card(seat, slot));
+                        let g = 0.5 * (t - x);
+                        if g > 0.5 {
+                            g
+                        } else {
+                            NEVER
+                        }
+                    }
+                    // Leaving a low card on top feeds the next player.
+                    Action::WitchLeave => {
+                        if t <= 4.0 {
+                            -0.5
+                        } else {
+                            0.0
+                        }
+                    }
+                    _ => NEVER,
+                }
+            }
+            _ => NEVER,
+        }
+    }
+}

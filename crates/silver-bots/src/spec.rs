@@ -1,0 +1,432 @@
+//! Bot specifications as data: a tagged serde enum, loaded from TOML profiles (`bots/*.toml`)
+//! or from a compact inline form (`ismcts:iterations=2000,exploration=0.5`).
+//!
+//! Unknown kinds, unknown keys and out-of-range values are errors that name the valid choices.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The built-in bot kinds, as written in specs.
+pub const KINDS: [&str; 4] = ["random", "greedy", "ismcts", "cheating-ismcts"];
+
+/// A bot, as data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum BotSpec {
+    /// Uniform over the legal actions.
+    Random(RandomParams),
+    /// The heuristic player (see `greedy.rs`).
+    Greedy(GreedyParams),
+    /// Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012).
+    Ismcts(IsmctsParams),
+    /// Research baseline: the same search on the *true* state. It cheats by design, to measure
+    /// what hidden information is worth; never use it as a fair opponent.
+    CheatingIsmcts(IsmctsParams),
+}
+
+/// Parameters of the random bot (none).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomParams {}
+
+/// What a bot remembers of the hidden cards it has seen (RULES.md §6: forgetting is a subset
+/// of perfect recall). Face-up cards, the discard pile and the display are never forgotten.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MemorySpec {
+    /// Remember at most this many facts about hidden cards (the most recent ones); absent means
+    /// unlimited (perfect recall).
+    #[serde(default)]
+    pub capacity: Option<u16>,
+    /// Probability that each remembered fact is forgotten at the start of each of the bot's
+    /// turns (0 = never).
+    #[serde(default)]
+    pub forget_per_turn: f64,
+}
+
+impl MemorySpec {
+    /// True for perfect recall.
+    pub fn is_perfect(&self) -> bool {
+        self.capacity.is_none() && self.forget_per_turn == 0.0
+    }
+}
+
+/// Parameters of the greedy heuristic player.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GreedyParams {
+    /// Call census (village of 4 or fewer) whenever the estimated own sum is at most this.
+    pub census_threshold: f64,
+    /// Otherwise call when P(lowest) exceeds 10 / (S + 10), S the estimated own sum (the point
+    /// where the expected gain S·P equals the expected penalty 10·(1−P)), plus this margin.
+    pub census_margin: f64,
+    /// Points each opponent is expected to shed in the extra turn after a census.
+    pub opponent_improvement: f64,
+    /// Minimum expected gain (points) to exchange a drawn card instead of discarding it.
+    pub exchange_gain: f64,
+    /// Minimum expected gain (points) to take the discard pile's top card instead of drawing.
+    pub take_gain: f64,
+    /// Use discard abilities (5–12) at all.
+    pub use_abilities: bool,
+    /// Place the token on a known own card of at most this value (it freezes the card).
+    pub token_max_value: u8,
+    /// Give the Witch's card to an opponent when it is at least this high.
+    pub witch_give_min: u8,
+    /// What the player remembers (default: perfect recall).
+    pub memory: MemorySpec,
+}
+
+impl Default for GreedyParams {
+    fn default() -> Self {
+        GreedyParams {
+            census_threshold: 3.0,
+            census_margin: 0.05,
+            opponent_improvement: 2.0,
+            exchange_gain: 0.5,
+            take_gain: 1.5,
+            use_abilities: true,
+            token_max_value: 2,
+            witch_give_min: 10,
+            memory: MemorySpec::default(),
+        }
+    }
+}
+
+/// What the random part of an ISMCTS iteration plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RolloutPolicy {
+    /// Uniform over the legal actions, except at the end of a turn (`Stage::EndOfTurn`), where
+    /// it always ends the turn (`Action::EndTurn`) instead of taking optional free actions.
+    Random,
+    /// The greedy heuristic, with the rollout world's views.
+    Greedy,
+}
+
+/// How an ISMCTS iteration's outcome becomes a reward in [0, 1].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RewardKind {
+    /// `0.5 + (mean of the others' round scores − own round score) / 100`, clamped to [0, 1]:
+    /// the own round result measured against the table, so hurting an opponent counts too.
+    Margin,
+    /// `1 − own round score / 60`, clamped: the own round result alone.
+    Own,
+}
+
+/// Parameters of ISMCTS.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct IsmctsParams {
+    /// Iterations per decision (the budget; deterministic for a given seed).
+    pub iterations: u32,
+    /// Optional wall-clock budget per decision in milliseconds, on top of `iterations`. Off by
+    /// default: a time budget makes results depend on machine load, so runs stop being
+    /// reproducible.
+    pub time_limit_ms: Option<u64>,
+    /// UCB1 exploration constant.
+    pub exploration: f64,
+    /// Rollout policy.
+    pub rollout: RolloutPolicy,
+    /// Complete turns a rollout plays before the round is scored as it stands (0 = to the
+    /// round's end). Scoring a truncated rollout uses the sampled world's village sums and the
+    /// census rule.
+    pub rollout_turns: u16,
+    /// Reward definition.
+    pub reward: RewardKind,
+    /// What the searching player remembers; worlds are sampled from what it remembers.
+    pub memory: MemorySpec,
+}
+
+impl Default for IsmctsParams {
+    fn default() -> Self {
+        IsmctsParams {
+            iterations: 1000,
+            time_limit_ms: None,
+            exploration: 0.7,
+            rollout: RolloutPolicy::Random,
+            rollout_turns: 0,
+            reward: RewardKind::Margin,
+            memory: MemorySpec::default(),
+        }
+    }
+}
+
+/// An invalid bot specification.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+fn check(ok: bool, msg: impl FnOnce() -> String) -> Result<(), SpecError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(SpecError(msg()))
+    }
+}
+
+impl MemorySpec {
+    fn validate(&self) -> Result<(), SpecError> {
+        check((0.0..=1.0).contains(&self.forget_per_turn), || {
+            format!(
+                "memory.forget_per_turn = {} must be between 0 and 1",
+                self.forget_per_turn
+            )
+        })
+    }
+}
+
+impl GreedyParams {
+    fn validate(&self) -> Result<(), SpecError> {
+        for (k, v) in [
+            ("census_threshold", self.census_threshold),
+            ("census_margin", self.census_margin),
+            ("opponent_improvement", self.opponent_improvement),
+            ("exchange_gain", self.exchange_gain),
+            ("take_gain", self.take_gain),
+        ] {
+            check(v.is_finite(), || {
+                format!("{k} = {v} must be a finite number")
+            })?;
+        }
+        check(self.token_max_value <= 13, || {
+            format!("token_max_value = {} must be 0-13", self.token_max_value)
+        })?;
+        check(self.witch_give_min <= 14, || {
+            format!("witch_give_min = {} must be 0-14", self.witch_give_min)
+        })?;
+        self.memory.validate()
+    }
+}
+
+impl IsmctsParams {
+    fn validate(&self) -> Result<(), SpecError> {
+        check(self.iterations >= 1, || {
+            "iterations must be at least 1".into()
+        })?;
+        check(self.iterations <= 10_000_000, || {
+            format!("iterations = {} is more than 10,000,000", self.iterations)
+        })?;
+        check(
+            self.exploration.is_finite() && self.exploration >= 0.0,
+            || {
+                format!(
+                    "exploration = {} must be a non-negative number",
+                    self.exploration
+                )
+            },
+        )?;
+        check(self.time_limit_ms != Some(0), || {
+            "time_limit_ms must be at least 1 (or absent)".into()
+        })?;
+        self.memory.validate()
+    }
+}
+
+impl BotSpec {
+    /// Checks value ranges (serde has already rejected unknown kinds and keys).
+    pub fn validate(&self) -> Result<(), SpecError> {
+        match self {
+            BotSpec::Random(_) => Ok(()),
+            BotSpec::Greedy(p) => p.validate(),
+            BotSpec::Ismcts(p) => p.validate(),
+            BotSpec::CheatingIsmcts(p) => {
+                p.validate()?;
+                check(p.memory.is_perfect(), || {
+                    "cheating-ismcts sees the true state; it takes no memory settings".into()
+                })
+            }
+        }
+    }
+
+    /// The kind's name.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BotSpec::Random(_) => "random",
+            BotSpec::Greedy(_) => "greedy",
+            BotSpec::Ismcts(_) => "ismcts",
+            BotSpec::CheatingIsmcts(_) => "cheating-ismcts",
+        }
+    }
+
+    /// Parses a TOML profile (e.g. a file of `bots/`), then validates it.
+    pub fn from_toml(text: &str) -> Result<BotSpec, SpecError> {
+        let table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| SpecError(e.message().trim().to_string()))?;
+        BotSpec::from_table(table)
+    }
+
+    /// Parses a TOML profile and applies `key=value` overrides (dotted keys reach sub-tables,
+    /// e.g. `memory.capacity=2`) before validating.
+    pub fn from_toml_with_overrides(text: &str, overrides: &str) -> Result<BotSpec, SpecError> {
+        let mut table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| SpecError(e.message().trim().to_string()))?;
+        apply_overrides(&mut table, overrides)?;
+        BotSpec::from_table(table)
+    }
+
+    /// Parses the inline form `KIND[:key=value,...]`, e.g. `ismcts:iterations=2000` or
+    /// `greedy:memory.capacity=2,census_threshold=5`.
+    pub fn parse_inline(s: &str) -> Result<BotSpec, SpecError> {
+        let (kind, rest) = s.split_once(':').unwrap_or((s, ""));
+        let kind = kind.trim();
+        if !KINDS.contains(&kind) {
+            return Err(SpecError(format!(
+                "unknown bot kind `{kind}`; valid kinds: {}",
+                KINDS.join(", ")
+            )));
+        }
+        let mut table = toml::Table::new();
+        table.insert("kind".into(), toml::Value::String(kind.into()));
+        apply_overrides(&mut table, rest)?;
+        BotSpec::from_table(table)
+    }
+
+    fn from_table(table: toml::Table) -> Result<BotSpec, SpecError> {
+        match table.get("kind") {
+            None => {
+                return Err(SpecError(format!(
+                    "missing `kind`; valid kinds: {}",
+                    KINDS.join(", ")
+                )))
+            }
+            Some(toml::Value::String(k)) if !KINDS.contains(&k.as_str()) => {
+                return Err(SpecError(format!(
+                    "unknown bot kind `{k}`; valid kinds: {}",
+                    KINDS.join(", ")
+                )))
+            }
+            _ => {}
+        }
+        let spec: BotSpec = table
+            .try_into()
+            .map_err(|e: toml::de::Error| SpecError(e.message().trim().to_string()))?;
+        spec.validate()?;
+        Ok(spec)
+    }
+}
+
+/// Applies `a=1,b.c=x` to a TOML table; values are TOML literals where they parse as such
+/// (numbers, booleans), else strings.
+fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecError> {
+    for pair in overrides
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| SpecError(format!("`{pair}` is not of the form key=value")))?;
+        let key = key.trim();
+        let value = value.trim();
+        let parsed: toml::Value = match format!("v = {value}").parse::<toml::Table>() {
+            Ok(mut t) => t.remove("v").expect("parsed key"),
+            Err(_) => toml::Value::String(value.to_string()),
+        };
+        let mut parts: Vec<&str> = key.split('.').collect();
+        let last = parts.pop().expect("split yields one part");
+        if last.is_empty() || parts.iter().any(|p| p.is_empty()) {
+            return Err(SpecError(format!("`{key}` is not a valid key")));
+        }
+        let mut t = &mut *table;
+        for p in parts {
+            let entry = t
+                .entry(p.to_string())
+                .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            t = match entry {
+                toml::Value::Table(inner) => inner,
+                _ => return Err(SpecError(format!("`{p}` is not a table"))),
+            };
+        }
+        t.insert(last.to_string(), parsed);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_forms_parse() {
+        assert_eq!(
+            BotSpec::parse_inline("random").unwrap(),
+            BotSpec::Random(RandomParams {})
+        );
+        let s = BotSpec::parse_inline("ismcts:iterations=2000,exploration=0.5").unwrap();
+        match s {
+            BotSpec::Ismcts(p) => {
+                assert_eq!(p.iterations, 2000);
+                assert_eq!(p.exploration, 0.5);
+            }
+            other => panic!("{other:?}"),
+        }
+        let s = BotSpec::parse_inline("greedy:memory.capacity=2").unwrap();
+        match s {
+            BotSpec::Greedy(p) => assert_eq!(p.memory.capacity, Some(2)),
+            other => panic!("{other:?}"),
+        }
+        let s = BotSpec::parse_inline("ismcts:rollout=greedy,memory.forget_per_turn=0.1").unwrap();
+        match s {
+            BotSpec::Ismcts(p) => {
+                assert_eq!(p.rollout, RolloutPolicy::Greedy);
+                assert_eq!(p.memory.forget_per_turn, 0.1);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn errors_name_the_choices() {
+        let e = BotSpec::parse_inline("gredy").unwrap_err().0;
+        assert!(e.contains("unknown bot kind `gredy`"), "{e}");
+        assert!(e.contains("random, greedy, ismcts, cheating-ismcts"), "{e}");
+        let e = BotSpec::parse_inline("ismcts:iters=5").unwrap_err().0;
+        assert!(e.contains("unknown field `iters`"), "{e}");
+        assert!(e.contains("iterations"), "{e}");
+        let e = BotSpec::parse_inline("ismcts:iterations=0").unwrap_err().0;
+        assert!(e.contains("at least 1"), "{e}");
+        let e = BotSpec::parse_inline("greedy:memory.forget_per_turn=2")
+            .unwrap_err()
+            .0;
+        assert!(e.contains("between 0 and 1"), "{e}");
+        let e = BotSpec::parse_inline("greedy:memory.capasity=2")
+            .unwrap_err()
+            .0;
+        assert!(e.contains("unknown field `capasity`"), "{e}");
+        let e = BotSpec::parse_inline("ismcts:rollout=smart").unwrap_err().0;
+        assert!(e.contains("random") && e.contains("greedy"), "{e}");
+        let e = BotSpec::parse_inline("cheating-ismcts:memory.capacity=1")
+            .unwrap_err()
+            .0;
+        assert!(e.contains("no memory"), "{e}");
+        let e = BotSpec::from_toml("iterations = 5").unwrap_err().0;
+        assert!(e.contains("missing `kind`"), "{e}");
+        let e = BotSpec::parse_inline("greedy:census_threshold")
+            .unwrap_err()
+            .0;
+        assert!(e.contains("key=value"), "{e}");
+    }
+
+    #[test]
+    fn toml_profile_with_overrides() {
+        let text = "kind = \"ismcts\"\niterations = 1000\n[memory]\ncapacity = 4\n";
+        let s = BotSpec::from_toml_with_overrides(text, "iterations=50,memory.capacity=2").unwrap();
+        match s {
+            BotSpec::Ismcts(p) => {
+                assert_eq!(p.iterations, 50);
+                assert_eq!(p.memory.capacity, Some(2));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Properties every bot must have: it only returns legal actions (many games, every player
+//! count), and it never reads hidden values: two true states that differ only in cards the bot
+//! cannot know give the same decision with the same random stream.
+
+use rand::{Rng, SeedableRng};
+use silver_bots::{play_game, BotRng, BotSpec, Player};
+use silver_rules::{ActionList, Config, Game, GameModel, ToMove};
+
+fn specs() -> Vec<BotSpec> {
+    [
+        "random",
+        "greedy",
+        "greedy:memory.capacity=2",
+        "greedy:memory.forget_per_turn=0.3",
+        "greedy:use_abilities=false",
+        "ismcts:iterations=24",
+        "ismcts:iterations=16,rollout=greedy,memory.capacity=3",
+        "ismcts:iterations=16,rollout_turns=4,reward=own",
+    ]
+    .iter()
+    .map(|s| BotSpec::parse_inline(s).unwrap())
+    .collect()
+}
+
+#[test]
+fn every_bot_plays_only_legal_actions() {
+    let specs = specs();
+    let mut actions = ActionList::new();
+    for (k, spec) in specs.iter().enumerate() {
+        let games = match spec {
+            BotSpec::Ismcts(_) => 6,
+            _ => 300,
+        };
+        for players in 2..=4u8 {
+            for g in 0..games {
+                let mut cfg = Config::standard(players).unwrap();
+                if g % 3 == 2 {
+                    cfg.model = GameModel::POINTS_100;
+                }
+                // The bot under test against a mix of the others.
+                let mut ps: Vec<Player> = (0..players as usize)
+                    .map(|s| {
+                        Player::from_spec(&specs[if s == 0 { k } else { (k + s + g as usize) % 5 }])
+                    })
+                    .collect();
+                let seed = (k as u64) << 32 | (players as u64) << 16 | g;
+                let mut deal = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let mut rngs: Vec<BotRng> = (0..players)
+                    .map(|s| BotRng::seed_from_u64(seed ^ (s as u64 + 1) << 48))
+                    .collect();
+                // play_game applies every decision with validation and panics on an illegal one.
+                let game = play_game(
+                    cfg,
+                    (g % players as u64) as u8,
+                    &mut ps,
+                    &mut deal,
+                    &mut rngs,
+                    &mut (),
+                    &mut actions,
+                );
+                assert!(game.is_over());
+            }
+        }
+    }
+}
+
+/// Random mid-round states of all player counts.
+fn states(n: usize, seed: u64) -> Vec<Game> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut actions = ActionList::new();
+    while out.len() < n {
+        let players = rng.random_range(2..=4);
+        let mut g = Game::new(Config::standard(players).unwrap(), 0).unwrap();
+        g.deal_random(&mut rng, &mut ());
+        let steps = rng.random_range(0..120);
+        for _ in 0..steps {
+            match g.to_move() {
+                ToMove::Player(_) => {
+                    g.legal_actions(&mut actions);
+                    let a = actions[rng.random_range(0..actions.len())];
+                    g.apply_unchecked(a, &mut ());
+                }
+                _ => break,
+            }
+        }
+        if let ToMove::Player(_) = g.to_move() {
+            if g.round() == 1 {
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_bot_reads_hidden_values() {
+    let specs = specs();
+    let states = states(400, 11);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+    let mut legal = ActionList::new();
+    let mut differing = 0;
+    for (i, g) in states.iter().enumerate() {
+        let ToMove::Player(seat) = g.to_move() else {
+            unreachable!()
+        };
+        let view = g.view(seat);
+        // Two true worlds consistent with what the seat knows (they differ in hidden cards).
+        let w1 = view.sample_world(&mut rng);
+        let w2 = view.sample_world(&mut rng);
+        if w1 != w2 {
+            differing += 1;
+        }
+        w1.legal_actions(&mut legal);
+        for spec in &specs {
+            if matches!(spec, BotSpec::Ismcts(_)) && i % 8 != 0 {
+                continue; // search is slower; a sample of states is enough
+            }
+            let mut a = Player::from_spec(spec);
+            let mut b = Player::from_spec(spec);
+            a.reset(seat, w1.config());
+            b.reset(seat, w2.config());
+            let mut ra = BotRng::seed_from_u64(i as u64);
+            let mut rb = BotRng::seed_from_u64(i as u64);
+            let da = a.decide(&w1, seat, &legal, &mut ra);
+            let db = b.decide(&w2, seat, &legal, &mut rb);
+            assert_eq!(
+                da, db,
+                "{spec:?} decided differently on hidden cards (state {i})"
+            );
+            assert!(legal.contains(&da));
+        }
+    }
+    assert!(differing > 390);
+}

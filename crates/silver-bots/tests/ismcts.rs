@@ -1,0 +1,283 @@
+//! ISMCTS: determinism, legality over whole games, the cheating baseline, a strength sanity
+//! check against the random bot, and the time budget.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use silver_bots::{
+    Bot, BotRng, BotSpec, CheatingIsmcts, IsmctsBot, IsmctsParams, MemorySpec, Player, RandomBot,
+    RewardKind, RolloutPolicy,
+};
+use silver_rules::{Action, ActionList, Config, Game, Seat, ToMove};
+
+fn params(iterations: u32) -> IsmctsParams {
+    IsmctsParams {
+        iterations,
+        ..IsmctsParams::default()
+    }
+}
+
+/// Plays one full game; every decision goes through `players[seat]` and is checked for
+/// legality (then applied with the validating `apply`). Returns the finished game and the
+/// sequence of decisions.
+fn play(players: &mut [Player], first: Seat, deal_seed: u64, bot_seed: u64) -> (Game, Vec<Action>) {
+    let n = players.len() as u8;
+    let cfg = Config::standard(n).unwrap();
+    let mut game = Game::new(cfg, first).unwrap();
+    let mut deal_rng = ChaCha8Rng::seed_from_u64(deal_seed);
+    let mut rngs: Vec<BotRng> = (0..n as u64)
+        .map(|s| ChaCha8Rng::seed_from_u64(bot_seed * 16 + s))
+        .collect();
+    for (s, p) in players.iter_mut().enumerate() {
+        p.reset(s as Seat, &cfg);
+    }
+    let mut legal = ActionList::new();
+    let mut log = Vec::new();
+    loop {
+        match game.to_move() {
+            ToMove::Deal => game.deal_random(&mut deal_rng, &mut ()),
+            ToMove::Player(s) => {
+                game.legal_actions(&mut legal);
+                let a = players[s as usize].decide(&game, s, &legal, &mut rngs[s as usize]);
+                assert!(legal.contains(&a), "illegal {a:?} at {:?}", game.stage());
+                game.apply(a, &mut ()).unwrap();
+                log.push(a);
+            }
+            ToMove::Terminal => return (game, log),
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_decisions() {
+    let mk = || {
+        vec![
+            Player::Ismcts(IsmctsBot::new(params(60))),
+            Player::Ismcts(IsmctsBot::new(IsmctsParams {
+                rollout_turns: 4,
+                reward: RewardKind::Own,
+                memory: MemorySpec {
+                    capacity: Some(2),
+                    forget_per_turn: 0.2,
+                },
+                ..params(40)
+            })),
+            Player::Random(RandomBot),
+        ]
+    };
+    let (g1, log1) = play(&mut mk(), 0, 11, 5);
+    let (g2, log2) = play(&mut mk(), 0, 11, 5);
+    assert_eq!(log1, log2);
+    assert_eq!(g1.totals(), g2.totals());
+    // A different bot seed changes the play (sanity: the search does use its generator).
+    let (_, log3) = play(&mut mk(), 0, 11, 6);
+    assert_ne!(log1, log3);
+}
+
+#[test]
+fn same_seed_same_decision_on_one_view() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut game = Game::new(Config::standard(4).unwrap(), 2).unwrap();
+    game.deal_random(&mut rng, &mut ());
+    let mut legal = ActionList::new();
+    let mut checked = 0;
+    while checked < 20 {
+        let ToMove::Player(s) = game.to_move() else {
+            break;
+        };
+        game.legal_actions(&mut legal);
+        let view = game.view(s);
+        let mut a = IsmctsBot::new(params(200));
+        let mut b = IsmctsBot::new(params(200));
+        let x = a.decide(&view, &legal, &mut ChaCha8Rng::seed_from_u64(99));
+        let y = b.decide(&view, &legal, &mut ChaCha8Rng::seed_from_u64(99));
+        assert_eq!(x, y);
+        // The same bot, reused, decides the same again.
+        let z = a.decide(&view, &legal, &mut ChaCha8Rng::seed_from_u64(99));
+        assert_eq!(x, z);
+        assert_eq!(a.sum_estimate(), b.sum_estimate());
+        checked += 1;
+        let r = legal[rng.random_range(0..legal.len())];
+        game.apply(r, &mut ()).unwrap();
+    }
+    assert_eq!(checked, 20);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn always_legal_over_whole_games() {
+    let variants = [
+        params(50),
+        IsmctsParams {
+            rollout_turns: 8,
+            ..params(50)
+        },
+        IsmctsParams {
+            reward: RewardKind::Own,
+            exploration: 2.0,
+            ..params(50)
+        },
+        IsmctsParams {
+            memory: MemorySpec {
+                capacity: Some(1),
+                forget_per_turn: 0.3,
+            },
+            ..params(50)
+        },
+        IsmctsParams {
+            rollout: RolloutPolicy::Greedy,
+            rollout_turns: 6,
+            ..params(30)
+        },
+    ];
+    let mut games = 0;
+    for n in [2u8, 4] {
+        for g in 0..12u64 {
+            let mut players: Vec<Player> = (0..n as u64)
+                .map(|s| {
+                    let p = variants[((g + s) % variants.len() as u64) as usize];
+                    if (g + s) % 7 == 3 {
+                        Player::from_spec(&BotSpec::CheatingIsmcts(IsmctsParams {
+                            memory: MemorySpec::default(),
+                            ..p
+                        }))
+                    } else {
+                        Player::Ismcts(IsmctsBot::new(p))
+                    }
+                })
+                .collect();
+            let (game, _) = play(&mut players, (g % n as u64) as Seat, 100 + g, g);
+            assert!(game.winner().is_some());
+            games += 1;
+        }
+    }
+    assert_eq!(games, 24);
+}
+
+#[test]
+fn single_legal_action_is_returned_without_search() {
+    let mut bot = IsmctsBot::new(params(1_000_000));
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut game = Game::new(Config::standard(2).unwrap(), 0).unwrap();
+    game.deal_random(&mut rng, &mut ());
+    let mut legal = ActionList::new();
+    game.legal_actions(&mut legal);
+    let only = [legal[0]];
+    assert_eq!(bot.decide(&game.view(0), &only, &mut rng), only[0]);
+    assert_eq!(bot.sum_estimate(), None);
+}
+
+#[test]
+fn sum_estimate_is_the_mean_over_sampled_worlds() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut game = Game::new(Config::standard(3).unwrap(), 0).unwrap();
+    game.deal_random(&mut rng, &mut ());
+    let mut legal = ActionList::new();
+    // Finish the opening peeks.
+    while matches!(game.stage(), silver_rules::Stage::OpeningPeek { .. }) {
+        game.legal_actions(&mut legal);
+        game.apply(legal[0], &mut ()).unwrap();
+    }
+    let ToMove::Player(s) = game.to_move() else {
+        unreachable!()
+    };
+    game.legal_actions(&mut legal);
+    let view = game.view(s);
+    let mut bot = IsmctsBot::new(params(2000));
+    bot.decide(&view, &legal, &mut rng);
+    let est = bot.sum_estimate().unwrap();
+    // Two own cards are known; the other three average the unknown pool's mean.
+    let u = silver_bots::estimate::Unknowns::of(&view);
+    let expected = silver_bots::estimate::village_sum(&view, s, &u).mean;
+    assert!(
+        (est - expected).abs() < 1.0,
+        "estimate {est}, expected about {expected}"
+    );
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn cheating_can_differ_from_honest() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let mut game = Game::new(Config::standard(2).unwrap(), 0).unwrap();
+    game.deal_random(&mut rng, &mut ());
+    let mut legal = ActionList::new();
+    let mut honest = IsmctsBot::new(params(400));
+    let mut cheat = CheatingIsmcts::new(params(400));
+    let mut compared = 0;
+    let mut differ = 0;
+    while compared < 40 {
+        let ToMove::Player(s) = game.to_move() else {
+            break;
+        };
+        game.legal_actions(&mut legal);
+        if legal.len() > 1 {
+            let h = honest.decide(&game.view(s), &legal, &mut ChaCha8Rng::seed_from_u64(5));
+            let c = cheat.decide_omniscient(&game, s, &legal, &mut ChaCha8Rng::seed_from_u64(5));
+            assert!(legal.contains(&c));
+            compared += 1;
+            differ += (h != c) as u32;
+        }
+        let r = legal[rng.random_range(0..legal.len())];
+        game.apply(r, &mut ()).unwrap();
+    }
+    assert!(differ > 0, "{differ} of {compared} decisions differ");
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn beats_random_heads_up() {
+    let mut wins = 0;
+    let games = 40;
+    let mut bot = IsmctsBot::new(params(200));
+    let mut random = RandomBot;
+    let mut legal = ActionList::new();
+    for g in 0..games as u64 {
+        let me = (g % 2) as Seat;
+        let cfg = Config::standard(2).unwrap();
+        let mut game = Game::new(cfg, ((g / 2) % 2) as Seat).unwrap();
+        bot.reset(me, &cfg);
+        let mut deal_rng = ChaCha8Rng::seed_from_u64(1000 + g);
+        let mut rngs = [
+            ChaCha8Rng::seed_from_u64(2000 + 2 * g),
+            ChaCha8Rng::seed_from_u64(2001 + 2 * g),
+        ];
+        loop {
+            match game.to_move() {
+                ToMove::Deal => game.deal_random(&mut deal_rng, &mut ()),
+                ToMove::Player(s) => {
+                    game.legal_actions(&mut legal);
+                    let view = game.view(s);
+                    let rng = &mut rngs[s as usize];
+                    let a = if s == me {
+                        bot.decide(&view, &legal, rng)
+                    } else {
+                        random.decide(&view, &legal, rng)
+                    };
+                    game.apply(a, &mut ()).unwrap();
+                }
+                ToMove::Terminal => break,
+            }
+        }
+        wins += (game.winner() == Some(me)) as u32;
+    }
+    eprintln!("ISMCTS(200) vs random: {wins}/{games}");
+    assert!(wins * 10 >= games * 7, "only {wins} wins of {games}");
+}
+
+#[test]
+fn time_limit_cuts_the_search_short() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut game = Game::new(Config::standard(4).unwrap(), 0).unwrap();
+    game.deal_random(&mut rng, &mut ());
+    let mut legal = ActionList::new();
+    game.legal_actions(&mut legal);
+    let mut bot = IsmctsBot::new(IsmctsParams {
+        iterations: 10_000_000,
+        time_limit_ms: Some(20),
+        ..IsmctsParams::default()
+    });
+    let t = std::time::Instant::now();
+    let a = bot.decide(&game.view(0), &legal, &mut rng);
+    assert!(legal.contains(&a));
+    assert!(t.elapsed().as_secs() < 5, "took {:?}", t.elapsed());
+}

@@ -1,0 +1,491 @@
+//! The `silver` command. Parses what was typed (clap), resolves it into a plan
+//! (`silver_sim::resolve`), then runs it.
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use silver_sim::{
+    merge, read_manifest, replay, resolve, run, summary_table, ExperimentSpec, ModelSpec, Outputs,
+    Plan, RunError, RunOptions, Seating, Shard,
+};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "silver",
+    version,
+    about = "Seeded self-play runs for the Silver card games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run an experiment spec (TOML): `silver run experiments/quickstart.toml`.
+    Run(RunArgs),
+    /// Run bots against each other without a spec file.
+    Tournament(TournamentArgs),
+    /// Merge the directories of a sharded run (`--shard K/N`) into one.
+    Merge(MergeArgs),
+    /// Print the full event trace of one game as JSON lines.
+    Replay(ReplayArgs),
+    /// List the built-in bot kinds and the profiles in the bots directory.
+    Bots(BotsArgs),
+}
+
+#[derive(Args, Clone)]
+struct Common {
+    /// Number of games (overrides the spec).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Master seed (overrides the spec).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads (default: one per core). Output does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Output directory (default: results/NAME).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Run only shard K of N (1-based), e.g. 2/3; join shards with `silver merge`.
+    #[arg(long)]
+    shard: Option<String>,
+    /// Continue an interrupted run in the output directory.
+    #[arg(long)]
+    resume: bool,
+    /// Write only summary.csv (and the manifest), no per-game files.
+    #[arg(long)]
+    summary_only: bool,
+    /// Where bot profiles are looked up.
+    #[arg(long, default_value = "bots")]
+    bots_dir: PathBuf,
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// The experiment spec.
+    experiment: PathBuf,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SeatingArg {
+    /// Every deal once per seat rotation (duplicate format).
+    AllSeats,
+    /// Every pair of bots at its own table, all seats.
+    RoundRobin,
+    /// Bots keep their seats.
+    Fixed,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ModelArg {
+    /// The standard 4-round game.
+    Rounds,
+    /// The points game to 100 (bounce, kamikaze).
+    Points,
+}
+
+#[derive(Args)]
+struct TournamentArgs {
+    /// Bots, comma-separated: profile names, kinds, or inline specs
+    /// (`greedy,ismcts:iterations=1000,exploration=0.5`).
+    #[arg(long)]
+    bots: String,
+    /// Players per game (2-4).
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// How bots are seated.
+    #[arg(long, value_enum, default_value = "all-seats")]
+    seating: SeatingArg,
+    /// Game model.
+    #[arg(long, value_enum, default_value = "rounds")]
+    model: ModelArg,
+    /// Run name (used for the default output directory).
+    #[arg(long, default_value = "tournament")]
+    name: String,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(Args)]
+struct MergeArgs {
+    /// Output directory for the merged files.
+    #[arg(long)]
+    out: PathBuf,
+    /// The shard directories.
+    #[arg(required = true)]
+    shards: Vec<PathBuf>,
+}
+
+#[derive(Args)]
+struct ReplayArgs {
+    /// The experiment spec the game belongs to (or use --bots/--players).
+    experiment: Option<PathBuf>,
+    /// Game index.
+    #[arg(long)]
+    game: u64,
+    /// Master seed (overrides the spec).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Bots, as for `tournament` (instead of a spec).
+    #[arg(long)]
+    bots: Option<String>,
+    /// Players, as for `tournament`.
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// Seating, as for `tournament`.
+    #[arg(long, value_enum, default_value = "all-seats")]
+    seating: SeatingArg,
+    /// Games in the run (only matters for the range check).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Where bot profiles are looked up.
+    #[arg(long, default_value = "bots")]
+    bots_dir: PathBuf,
+}
+
+#[derive(Args)]
+struct BotsArgs {
+    /// Where bot profiles are looked up.
+    #[arg(long, default_value = "bots")]
+    bots_dir: PathBuf,
+}
+
+/// Splits `a,b:x=1,y=2,c` into bots: a segment with `=` but no `:` continues the previous
+/// bot's inline overrides.
+fn split_bots(s: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match out.last_mut() {
+            Some(prev) if part.contains('=') && !part.contains(':') && prev.contains(':') => {
+                prev.push(',');
+                prev.push_str(part);
+            }
+            _ => out.push(part.to_string()),
+        }
+    }
+    out
+}
+
+fn seating(s: SeatingArg) -> Seating {
+    match s {
+        SeatingArg::AllSeats => Seating::Rotate,
+        SeatingArg::RoundRobin => Seating::RoundRobin,
+        SeatingArg::Fixed => Seating::Fixed,
+    }
+}
+
+fn load_spec(path: &Path) -> Result<ExperimentSpec> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
+    let mut spec =
+        ExperimentSpec::from_toml(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    if spec.name.is_none() {
+        spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    }
+    Ok(spec)
+}
+
+fn apply_common(spec: &mut ExperimentSpec, c: &Common) {
+    if let Some(g) = c.games {
+        spec.games = g;
+    }
+    if let Some(s) = c.seed {
+        spec.seed = s;
+    }
+    if c.summary_only {
+        spec.outputs = Outputs::NONE;
+    }
+}
+
+fn tournament_spec(
+    bots: &str,
+    players: u8,
+    seat: SeatingArg,
+    model: ModelArg,
+    name: &str,
+) -> ExperimentSpec {
+    ExperimentSpec {
+        name: Some(name.to_string()),
+        players,
+        bots: split_bots(bots),
+        seating: seating(seat),
+        set: "amulet".into(),
+        token: "amulet".into(),
+        model: match model {
+            ModelArg::Rounds => ModelSpec::Rounds { rounds: 4 },
+            ModelArg::Points => ModelSpec::Points {
+                target: 100,
+                bounce: true,
+                kamikaze: true,
+                max_rounds: silver_rules::DEFAULT_MAX_ROUNDS,
+            },
+        },
+        games: 1000,
+        seed: 1,
+        max_turns_per_round: silver_rules::DEFAULT_MAX_TURNS,
+        outputs: Outputs::default(),
+    }
+}
+
+/// The command that replays game `game` of this invocation.
+fn replay_command(game: u64, seed: u64) -> String {
+    let args: Vec<String> = std::env::args().collect();
+    let mut out = vec!["silver".to_string(), "replay".to_string()];
+    match args.get(1).map(String::as_str) {
+        Some("run") => {
+            if let Some(exp) = args.get(2) {
+                out.push(exp.clone());
+            }
+        }
+        Some("tournament") => {
+            let mut i = 2;
+            while i < args.len() {
+                if ["--bots", "--players", "--seating", "--bots-dir"].contains(&args[i].as_str())
+                    && i + 1 < args.len()
+                {
+                    out.push(args[i].clone());
+                    out.push(format!("'{}'", args[i + 1]));
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        _ => {}
+    }
+    out.push(format!("--seed {seed} --game {game}"));
+    out.join(" ")
+}
+
+fn execute(spec: ExperimentSpec, common: &Common) -> Result<ExitCode> {
+    let plan: Plan = resolve(&spec, &common.bots_dir).map_err(|e| anyhow!("{e}"))?;
+    let shard = common
+        .shard
+        .as_deref()
+        .map(Shard::parse)
+        .transpose()
+        .map_err(|e| anyhow!("{e}"))?;
+    let out = common
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("results").join(&plan.name));
+    let opts = RunOptions {
+        out: out.clone(),
+        threads: common.threads,
+        shard,
+        resume: common.resume,
+    };
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let flag = interrupted.clone();
+        // A second Ctrl-C while finishing the current blocks exits at once.
+        ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("\ninterrupt: finishing the blocks in progress, then saving...");
+        })
+        .context("cannot install the Ctrl-C handler")?;
+    }
+    let tty = std::io::stderr().is_terminal();
+    let bar = if tty {
+        let b = ProgressBar::new(0);
+        b.set_style(
+            ProgressStyle::with_template(
+                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta})",
+            )
+            .expect("valid template"),
+        );
+        Some(b)
+    } else {
+        None
+    };
+    let started = Instant::now();
+    let mut last_line = Instant::now();
+    let mut last_pct = 0u64;
+    let mut progress = |done: u64, total: u64| {
+        if let Some(b) = &bar {
+            b.set_length(total);
+            b.set_position(done);
+        } else {
+            let pct = if total == 0 { 100 } else { done * 100 / total };
+            if done == total || pct >= last_pct + 10 || last_line.elapsed().as_secs() >= 10 {
+                eprintln!(
+                    "progress: {done}/{total} games ({pct}%), {:.0}s",
+                    started.elapsed().as_secs_f64()
+                );
+                last_line = Instant::now();
+                last_pct = pct;
+            }
+        }
+    };
+    let threads = if common.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        common.threads
+    };
+    eprintln!(
+        "{}: {} games, {} players, set {}, seed {}, {} threads -> {}",
+        plan.name,
+        plan.games,
+        plan.config.players,
+        plan.set_name,
+        plan.seed,
+        threads,
+        out.display()
+    );
+    let result = run(&plan, &opts, &mut progress, &interrupted);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    match result {
+        Ok(outcome) => {
+            let names: Vec<String> = plan.bots.iter().map(|b| b.name.clone()).collect();
+            let mut stdout = std::io::stdout().lock();
+            write!(stdout, "{}", summary_table(&outcome.stats, &names))?;
+            writeln!(
+                stdout,
+                "{} games in {:.2} s: {:.0} games/s on {} threads; files in {}",
+                outcome.games_played,
+                outcome.seconds,
+                outcome.games_played as f64 / outcome.seconds.max(1e-9),
+                threads,
+                out.display()
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(RunError::Interrupted { done, total }) => {
+            eprintln!(
+                "interrupted after {done} of {total} games; the completed games are in {}. Continue with the same command and --resume",
+                out.display()
+            );
+            Ok(ExitCode::from(130))
+        }
+        Err(RunError::Panic(p)) => {
+            eprintln!(
+                "error: game {} (seed {}) panicked: {}\nreplay it with: {}",
+                p.game,
+                p.seed,
+                p.message,
+                replay_command(p.game, p.seed)
+            );
+            Ok(ExitCode::from(3))
+        }
+        Err(e) => Err(anyhow!("{e}")),
+    }
+}
+
+fn main() -> ExitCode {
+    // Panics inside games are caught and reported with their replay command; keep the default
+    // hook's message off the terminal for those.
+    std::panic::set_hook(Box::new(|_| {}));
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(a) => load_spec(&a.experiment).and_then(|mut spec| {
+            apply_common(&mut spec, &a.common);
+            execute(spec, &a.common)
+        }),
+        Command::Tournament(a) => {
+            let mut spec = tournament_spec(&a.bots, a.players, a.seating, a.model, &a.name);
+            apply_common(&mut spec, &a.common);
+            execute(spec, &a.common)
+        }
+        Command::Merge(a) => merge_cmd(&a),
+        Command::Replay(a) => replay_cmd(&a),
+        Command::Bots(a) => bots_cmd(&a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn merge_cmd(a: &MergeArgs) -> Result<ExitCode> {
+    for d in &a.shards {
+        read_manifest(d).map_err(|e| anyhow!("{e}"))?;
+    }
+    let m = merge(&a.out, &a.shards).map_err(|e| anyhow!("{e}"))?;
+    print!("{}", summary_table(&m.stats, &m.bots));
+    println!(
+        "merged {} shards ({} games) into {}",
+        a.shards.len(),
+        m.stats.games,
+        a.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
+    let mut spec = match (&a.experiment, &a.bots) {
+        (Some(p), None) => load_spec(p)?,
+        (None, Some(b)) => tournament_spec(b, a.players, a.seating, ModelArg::Rounds, "replay"),
+        (Some(_), Some(_)) => bail!("give either an experiment file or --bots, not both"),
+        (None, None) => bail!("give the experiment file the game belongs to, or --bots"),
+    };
+    if let Some(s) = a.seed {
+        spec.seed = s;
+    }
+    if let Some(g) = a.games {
+        spec.games = g;
+    } else {
+        spec.games = spec.games.max(a.game + 1);
+    }
+    let plan = resolve(&spec, &a.bots_dir).map_err(|e| anyhow!("{e}"))?;
+    let slot = plan.slot(a.game);
+    let seats: Vec<String> = (0..plan.config.players)
+        .map(|s| plan.bots[plan.bot_at(slot, s)].name.clone())
+        .collect();
+    let events = replay(&plan, a.game).map_err(|e| anyhow!("{e}"))?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{}",
+        serde_json::json!({"game": a.game, "seed": plan.seed, "deal": slot.deal, "rotation": slot.rotation, "seats": seats})
+    )?;
+    for e in &events {
+        writeln!(out, "{}", serde_json::to_string(e)?)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {
+    println!("built-in kinds: {}", silver_bots::KINDS.join(", "));
+    let profiles = silver_sim::list_profiles(&a.bots_dir);
+    if profiles.is_empty() {
+        println!("no profiles in {}", a.bots_dir.display());
+    }
+    for p in profiles {
+        match silver_sim::resolve_bot(&p, &a.bots_dir) {
+            Ok(spec) => println!("{p:<16} {}", spec.kind()),
+            Err(e) => println!("{p:<16} INVALID: {e}"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_split_keeps_inline_overrides() {
+        assert_eq!(
+            split_bots("greedy,ismcts:iterations=1000,exploration=0.5,random"),
+            vec!["greedy", "ismcts:iterations=1000,exploration=0.5", "random"]
+        );
+        assert_eq!(split_bots("a, b"), vec!["a", "b"]);
+    }
+}

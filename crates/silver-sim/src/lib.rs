@@ -1,0 +1,47 @@
+//! # silver-sim
+//!
+//! Seeded, parallel, resumable experiments for the Silver engine, writing tidy CSV statistics.
+//! As in ripgrep, what was typed ([`ExperimentSpec`]) is resolved into a [`Plan`] (bots
+//! resolved, lineups, configuration, fingerprint) before anything runs, so resolution is
+//! testable without running games.
+//!
+//! * [`run`] plays a plan in ordered blocks on a rayon pool, appends rows in game order, and
+//!   records a [`Manifest`] after every window of blocks (interrupt, then `resume`).
+//! * [`merge`] joins shard directories into the files one run would have written.
+//! * [`replay`] re-plays one game and returns its full event trace.
+#![deny(missing_docs)]
+
+mod plan;
+mod record;
+mod run;
+pub mod seeds;
+mod spec;
+pub mod stats;
+
+pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
+pub use record::{play, Rows, Worker, CENSUS_HEADER, GAMES_HEADER, ROUNDS_HEADER};
+pub use run::{
+    merge, read_manifest, run, GamePanic, Manifest, Progress, RunError, RunOptions, RunOutcome,
+    Shard, MANIFEST,
+};
+pub use spec::{ExperimentSpec, ModelSpec, Outputs, Seating};
+pub use stats::{summary_table, wilson, Stats};
+
+use silver_rules::Event;
+
+/// Re-plays game `index` of `plan` and returns every event, in order (omniscient trace).
+pub fn replay(plan: &Plan, index: u64) -> Result<Vec<Event>, String> {
+    if index >= plan.games {
+        return Err(format!(
+            "game {index} is outside this plan ({} games: 0 to {})",
+            plan.games,
+            plan.games - 1
+        ));
+    }
+    let mut events: Vec<Event> = Vec::new();
+    let mut worker = Worker::new(plan);
+    let mut stats = Stats::new(plan.bots.len(), plan.config.players as usize);
+    let mut rows = Rows::default();
+    record::play(plan, index, &mut worker, &mut stats, &mut rows, &mut events);
+    Ok(events)
+}

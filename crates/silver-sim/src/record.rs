@@ -1,0 +1,385 @@
+//! Playing one planned game and recording it: CSV rows for `games.csv`, `rounds.csv` and
+//! `census.csv`, and the integer statistics.
+
+use crate::plan::{GameSlot, Plan};
+use crate::seeds;
+use crate::stats::{f, Stats};
+use rand::Rng;
+use silver_bots::{BotRng, Player};
+use silver_rules::{
+    Action, ActionList, Event, EventSink, Game, GameEvent, PileReason, RoundEnd, Seat, ToMove,
+    MAX_PLAYERS, VALUES,
+};
+
+/// CSV headers of the per-game files.
+pub const GAMES_HEADER: &str = "game,deal,rotation,seat,bot,total,rank,won\n";
+/// Header of `rounds.csv`.
+pub const ROUNDS_HEADER: &str =
+    "game,round,seat,bot,sum,score,village_size,end_reason,called_census,turns\n";
+/// Header of `census.csv`.
+pub const CENSUS_HEADER: &str = "game,round,turn,deck_left,caller_seat,caller_bot,village_size,true_sum,estimate,lowest_other_sum,success,score\n";
+
+/// Output buffers of a block of games.
+#[derive(Default)]
+pub struct Rows {
+    /// `games.csv` rows.
+    pub games: Vec<u8>,
+    /// `rounds.csv` rows.
+    pub rounds: Vec<u8>,
+    /// `census.csv` rows.
+    pub census: Vec<u8>,
+}
+
+/// A pending census call in the current round.
+#[derive(Clone, Copy, Default)]
+struct CensusCall {
+    seat: Seat,
+    turn: u16,
+    deck_left: u8,
+    village: u8,
+    sum: i32,
+    estimate: Option<f64>,
+}
+
+/// Records one game's events.
+struct Recorder<'a> {
+    plan: &'a Plan,
+    slot: GameSlot,
+    bots: [usize; MAX_PLAYERS],
+    stats: &'a mut Stats,
+    rows: &'a mut Rows,
+    census: Option<CensusCall>,
+    pending_estimate: Option<f64>,
+    /// Per seat: bit v set if the seat used value v's ability this round.
+    used: [u16; MAX_PLAYERS],
+}
+
+fn push_num(buf: &mut Vec<u8>, x: i64) {
+    use std::io::Write;
+    let _ = write!(buf, "{x}");
+}
+
+/// Writes a bot name as a CSV field (quoted when it holds a comma or a quote).
+fn push_name(buf: &mut Vec<u8>, name: &str) {
+    if name.contains([',', '"', '\n']) {
+        buf.push(b'"');
+        for b in name.bytes() {
+            if b == b'"' {
+                buf.push(b'"');
+            }
+            buf.push(b);
+        }
+        buf.push(b'"');
+    } else {
+        buf.extend_from_slice(name.as_bytes());
+    }
+}
+
+impl Recorder<'_> {
+    fn name(&self, seat: usize) -> &str {
+        &self.plan.bots[self.bots[seat]].name
+    }
+}
+
+impl EventSink for Recorder<'_> {
+    fn event(&mut self, e: &Event) {
+        let set = &self.plan.config.set;
+        match *e {
+            GameEvent::RoundStarted { .. } => {
+                self.used = [0; MAX_PLAYERS];
+                self.census = None;
+            }
+            GameEvent::Drew { from, value, .. } => {
+                if matches!(
+                    from,
+                    silver_rules::CardSource::Deck | silver_rules::CardSource::Display
+                ) {
+                    self.stats.cards[value.omniscient() as usize].drawn += 1;
+                }
+            }
+            GameEvent::Discarded { value, .. } => self.stats.cards[value as usize].discarded += 1,
+            GameEvent::AbilityUsed { seat, value, .. } => {
+                self.stats.cards[value as usize].ability_used += 1;
+                self.used[seat as usize] |= 1 << value;
+            }
+            GameEvent::Exchanged { incoming, .. } => {
+                self.stats.cards[incoming.omniscient() as usize].exchanged_in += 1
+            }
+            GameEvent::ToPile {
+                value,
+                reason: PileReason::ExchangedOut,
+            } => self.stats.cards[value as usize].exchanged_out += 1,
+            GameEvent::FinalCard { value, .. } => {
+                self.stats.cards[value as usize].in_village_at_end += 1
+            }
+            GameEvent::CensusCalled {
+                seat,
+                turn,
+                deck_left,
+                village,
+                sum,
+            } => {
+                self.census = Some(CensusCall {
+                    seat,
+                    turn,
+                    deck_left,
+                    village,
+                    sum: sum.omniscient() as i32,
+                    estimate: self.pending_estimate.take(),
+                });
+            }
+            GameEvent::RoundEnded {
+                round,
+                reason,
+                caller,
+                sums,
+                scores,
+                sizes,
+                turns,
+                ..
+            } => {
+                let n = self.plan.config.players as usize;
+                self.stats.rounds += 1;
+                self.stats.turns += turns as u64;
+                self.stats.round_end[match reason {
+                    RoundEnd::Census => 0,
+                    RoundEnd::Deck => 1,
+                    RoundEnd::Villagers => 2,
+                    RoundEnd::TurnCap => 3,
+                }] += 1;
+                for s in 0..n {
+                    let b = &mut self.stats.bots[self.bots[s]];
+                    b.rounds += 1;
+                    b.round_score_sum += scores[s] as i64;
+                    for v in 0..VALUES {
+                        if !set.ability(v as u8).is_discard_ability() {
+                            continue;
+                        }
+                        let c = &mut self.stats.cards[v];
+                        if self.used[s] & (1 << v) != 0 {
+                            c.used_rounds += 1;
+                            c.used_score_sum += scores[s] as i64;
+                        } else {
+                            c.unused_rounds += 1;
+                            c.unused_score_sum += scores[s] as i64;
+                        }
+                    }
+                }
+                if self.plan.outputs.rounds {
+                    for s in 0..n {
+                        let r = &mut self.rows.rounds;
+                        push_num(r, self.slot.index as i64);
+                        r.push(b',');
+                        push_num(r, round as i64);
+                        r.push(b',');
+                        push_num(r, s as i64);
+                        r.push(b',');
+                        let name = self.plan.bots[self.bots[s]].name.as_str();
+                        push_name(r, name);
+                        r.push(b',');
+                        push_num(r, sums[s] as i64);
+                        r.push(b',');
+                        push_num(r, scores[s] as i64);
+                        r.push(b',');
+                        push_num(r, sizes[s] as i64);
+                        r.push(b',');
+                        r.extend_from_slice(reason.name().as_bytes());
+                        r.push(b',');
+                        push_num(r, (caller == Some(s as Seat)) as i64);
+                        r.push(b',');
+                        push_num(r, turns as i64);
+                        r.push(b'\n');
+                    }
+                }
+                if let (Some(c), Some(caller)) = (self.census.take(), caller) {
+                    debug_assert_eq!(c.seat, caller);
+                    let s = caller as usize;
+                    let success = scores[s] == 0 && sums[s] <= *sums[..n].iter().min().unwrap();
+                    let b = &mut self.stats.bots[self.bots[s]];
+                    b.census_calls += 1;
+                    b.census_success += success as u64;
+                    self.stats.census(c.turn, sums[s], success);
+                    if self.plan.outputs.census {
+                        let lowest_other =
+                            (0..n).filter(|&o| o != s).map(|o| sums[o]).min().unwrap();
+                        let name = self.name(s).to_string();
+                        let r = &mut self.rows.census;
+                        for (i, x) in [
+                            self.slot.index as i64,
+                            round as i64,
+                            c.turn as i64,
+                            c.deck_left as i64,
+                            s as i64,
+                        ]
+                        .into_iter()
+                        .enumerate()
+                        {
+                            if i > 0 {
+                                r.push(b',');
+                            }
+                            push_num(r, x);
+                        }
+                        r.push(b',');
+                        push_name(r, &name);
+                        r.push(b',');
+                        push_num(r, c.village as i64);
+                        r.push(b',');
+                        push_num(r, c.sum as i64);
+                        r.push(b',');
+                        if let Some(est) = c.estimate {
+                            r.extend_from_slice(f(est).as_bytes());
+                        }
+                        r.push(b',');
+                        push_num(r, lowest_other as i64);
+                        r.push(b',');
+                        push_num(r, success as i64);
+                        r.push(b',');
+                        push_num(r, scores[s] as i64);
+                        r.push(b'\n');
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Per-worker reusable state: one player per (seat, bot) pair, built on first use.
+pub struct Worker {
+    players: Vec<Option<Player>>,
+    bots: usize,
+    actions: ActionList,
+}
+
+impl Worker {
+    /// A worker for a plan.
+    pub fn new(plan: &Plan) -> Worker {
+        Worker {
+            players: (0..MAX_PLAYERS * plan.bots.len()).map(|_| None).collect(),
+            bots: plan.bots.len(),
+            actions: ActionList::new(),
+        }
+    }
+}
+
+/// The outcome of one game.
+pub struct Played {
+    /// Final state.
+    pub game: Game,
+}
+
+/// Plays game `index` of `plan` (seeded by the master seed and the index only), appending its
+/// rows and statistics. `sink` also receives every event (e.g. a replay trace).
+pub fn play<S: EventSink>(
+    plan: &Plan,
+    index: u64,
+    worker: &mut Worker,
+    stats: &mut Stats,
+    rows: &mut Rows,
+    sink: &mut S,
+) -> Played {
+    let slot = plan.slot(index);
+    let n = plan.config.players as usize;
+    let mut bots = [0usize; MAX_PLAYERS];
+    for (s, b) in bots.iter_mut().enumerate().take(n) {
+        *b = plan.bot_at(slot, s as Seat);
+    }
+    let mut deal_rng = seeds::deal_rng(plan.seed, slot.deal);
+    let first = deal_rng.random_range(0..plan.config.players);
+    let mut bot_rngs: [BotRng; MAX_PLAYERS] =
+        std::array::from_fn(|s| seeds::bot_rng(plan.seed, index, s as Seat));
+    for (s, &b) in bots.iter().enumerate().take(n) {
+        let k = s * worker.bots + b;
+        let p = worker.players[k].get_or_insert_with(|| Player::from_spec(&plan.bots[b].spec));
+        p.reset(s as Seat, &plan.config);
+    }
+    let mut rec = Recorder {
+        plan,
+        slot,
+        bots,
+        stats,
+        rows,
+        census: None,
+        pending_estimate: None,
+        used: [0; MAX_PLAYERS],
+    };
+    struct Both<'a, 'b, S>(&'a mut Recorder<'b>, &'a mut S);
+    impl<S: EventSink> EventSink for Both<'_, '_, S> {
+        #[inline]
+        fn event(&mut self, e: &Event) {
+            self.0.event(e);
+            self.1.event(e);
+        }
+    }
+    let mut game = Game::new(plan.config, first).expect("validated config");
+    loop {
+        match game.to_move() {
+            ToMove::Deal => game.deal_random(&mut deal_rng, &mut Both(&mut rec, sink)),
+            ToMove::Player(seat) => {
+                let s = seat as usize;
+                game.legal_actions(&mut worker.actions);
+                let player = worker.players[s * worker.bots + bots[s]]
+                    .as_mut()
+                    .expect("built above");
+                let a = if worker.actions.len() == 1 {
+                    worker.actions[0]
+                } else {
+                    player.decide(&game, seat, &worker.actions, &mut bot_rngs[s])
+                };
+                assert!(
+                    worker.actions.contains(&a),
+                    "bot `{}` chose the illegal action {a:?}",
+                    plan.bots[bots[s]].name
+                );
+                if a == Action::CallCensus {
+                    rec.pending_estimate = player.sum_estimate();
+                }
+                game.apply_unchecked(a, &mut Both(&mut rec, sink));
+            }
+            ToMove::Terminal => break,
+        }
+    }
+    // Per-game rows and statistics.
+    let totals = game.totals();
+    let winner = game.winner().expect("game over") as usize;
+    rec.stats.games += 1;
+    for s in 0..n {
+        let t = totals[s];
+        let b = &mut rec.stats.bots[bots[s]];
+        b.games += 1;
+        b.wins += (s == winner) as u64;
+        b.total_sum += t as i64;
+        b.total_sq += (t as i64 * t as i64) as u64;
+        let st = &mut rec.stats.seats[s];
+        st.games += 1;
+        st.wins += (s == winner) as u64;
+        if plan.outputs.games {
+            let rank = 1 + (0..n).filter(|&o| totals[o] < t).count();
+            let r = &mut rec.rows.games;
+            for (i, x) in [
+                index as i64,
+                slot.deal as i64,
+                slot.rotation as i64,
+                s as i64,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                if i > 0 {
+                    r.push(b',');
+                }
+                push_num(r, x);
+            }
+            r.push(b',');
+            push_name(r, &plan.bots[bots[s]].name);
+            r.push(b',');
+            push_num(r, t as i64);
+            r.push(b',');
+            push_num(r, rank as i64);
+            r.push(b',');
+            push_num(r, (s == winner) as i64);
+            r.push(b'\n');
+        }
+    }
+    Played { game }
+}

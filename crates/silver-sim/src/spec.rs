@@ -1,0 +1,164 @@
+//! Experiment specs (TOML, `experiments/*.toml`): what was typed, before resolution.
+
+use serde::{Deserialize, Serialize};
+
+/// How bots are seated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seating {
+    /// Duplicate format: every deal is replayed once per seat rotation, so every bot plays every
+    /// seat of the same deals (paired comparisons). The default.
+    #[default]
+    Rotate,
+    /// The lineup keeps its seats; each deal is played once.
+    Fixed,
+    /// Every pair of the listed bots gets its own table (the pair repeated around the table,
+    /// rotated as in `rotate`); the games are split evenly between the tables.
+    RoundRobin,
+}
+
+/// How a game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ModelSpec {
+    /// R-GAME-4 (standard: 4 rounds).
+    Rounds {
+        /// Rounds per game.
+        #[serde(default = "four")]
+        rounds: u8,
+    },
+    /// R-GAME-100.
+    Points {
+        /// Total that ends the game.
+        #[serde(default = "hundred")]
+        target: i32,
+        /// Bounce (exactly the target becomes half of it, once per player).
+        #[serde(default = "yes")]
+        bounce: bool,
+        /// Kamikaze (12, 12, 13, 13).
+        #[serde(default = "yes")]
+        kamikaze: bool,
+        /// Round cap.
+        #[serde(default = "max_rounds")]
+        max_rounds: u16,
+    },
+}
+
+fn four() -> u8 {
+    4
+}
+fn hundred() -> i32 {
+    100
+}
+fn yes() -> bool {
+    true
+}
+fn max_rounds() -> u16 {
+    silver_rules::DEFAULT_MAX_ROUNDS
+}
+
+impl Default for ModelSpec {
+    fn default() -> Self {
+        ModelSpec::Rounds { rounds: 4 }
+    }
+}
+
+/// Which per-game files to write (the summary is always written).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Outputs {
+    /// `games.csv`: one row per game and seat.
+    pub games: bool,
+    /// `rounds.csv`: one row per round and seat.
+    pub rounds: bool,
+    /// `census.csv`: one row per census call.
+    pub census: bool,
+    /// `cards.csv`: card-set balance per value.
+    pub cards: bool,
+}
+
+impl Default for Outputs {
+    fn default() -> Self {
+        Outputs {
+            games: true,
+            rounds: true,
+            census: true,
+            cards: true,
+        }
+    }
+}
+
+impl Outputs {
+    /// Summary only.
+    pub const NONE: Outputs = Outputs {
+        games: false,
+        rounds: false,
+        census: false,
+        cards: false,
+    };
+}
+
+/// An experiment as written in a TOML file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExperimentSpec {
+    /// A name for the run (defaults to the file name).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Number of players, 2–4.
+    pub players: u8,
+    /// Bots: profile names from `bots/`, built-in kinds, or inline specs
+    /// (`ismcts:iterations=2000`). Seats take them in order, cycling if there are fewer bots
+    /// than seats.
+    pub bots: Vec<String>,
+    /// How bots are seated.
+    #[serde(default)]
+    pub seating: Seating,
+    /// Card set (only `amulet` exists so far).
+    #[serde(default = "amulet")]
+    pub set: String,
+    /// The token (only `amulet` exists so far).
+    #[serde(default = "amulet")]
+    pub token: String,
+    /// How games end.
+    #[serde(default)]
+    pub model: ModelSpec,
+    /// Number of games (with `rotate` seating, a multiple of the player count is best: each
+    /// deal is played once per rotation).
+    pub games: u64,
+    /// Master seed: every game's randomness derives from it and the game's index.
+    #[serde(default = "one")]
+    pub seed: u64,
+    /// Turn cap per round (termination; see docs/rulings.md).
+    #[serde(default = "max_turns")]
+    pub max_turns_per_round: u16,
+    /// Which per-game files to write.
+    #[serde(default)]
+    pub outputs: Outputs,
+}
+
+fn amulet() -> String {
+    "amulet".into()
+}
+fn one() -> u64 {
+    1
+}
+fn max_turns() -> u16 {
+    silver_rules::DEFAULT_MAX_TURNS
+}
+
+impl ExperimentSpec {
+    /// Parses TOML text; errors name the key.
+    pub fn from_toml(text: &str) -> Result<ExperimentSpec, String> {
+        toml::from_str(text).map_err(|e: toml::de::Error| {
+            let msg = e.message().trim().to_string();
+            match e.span() {
+                Some(span) => {
+                    let line = text[..span.start].lines().count().max(1);
+                    format!("line {line}: {msg}")
+                }
+                None => msg,
+            }
+        })
+    }
+}

@@ -1,0 +1,386 @@
+//! Statistics that accumulate in integers, merge by addition (blocks, shards, resumed runs),
+//! and turn into `summary.csv`, `cards.csv` and the terminal table.
+
+use serde::{Deserialize, Serialize};
+use silver_rules::{CardSet, VALUES};
+
+/// Per-bot counts (over seat-games: a bot in two seats of one game counts twice).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotStats {
+    /// Seat-games played.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Sum of final totals.
+    pub total_sum: i64,
+    /// Sum of squared final totals.
+    pub total_sq: u64,
+    /// Rounds played.
+    pub rounds: u64,
+    /// Sum of round scores.
+    pub round_score_sum: i64,
+    /// Census calls.
+    pub census_calls: u64,
+    /// Successful census calls (caller lowest, ties included).
+    pub census_success: u64,
+}
+
+/// Per-seat counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatStats {
+    /// Games.
+    pub games: u64,
+    /// Wins.
+    pub wins: u64,
+}
+
+/// Per-value card counts (card-set balance).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardStats {
+    /// Drawn from the deck or the display.
+    pub drawn: u64,
+    /// Discarded straight after being drawn.
+    pub discarded: u64,
+    /// Its discard ability was used.
+    pub ability_used: u64,
+    /// Entered a village by an exchange.
+    pub exchanged_in: u64,
+    /// Left a village by an exchange.
+    pub exchanged_out: u64,
+    /// In a village when the round ended.
+    pub in_village_at_end: u64,
+    /// Player-rounds in which the player used this value's ability.
+    pub used_rounds: u64,
+    /// Sum of those players' round scores.
+    pub used_score_sum: i64,
+    /// Player-rounds in which the player did not.
+    pub unused_rounds: u64,
+    /// Sum of those players' round scores.
+    pub unused_score_sum: i64,
+}
+
+/// Census calls and successes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CensusCell {
+    /// Calls.
+    pub calls: u64,
+    /// Successes.
+    pub success: u64,
+}
+
+/// Everything a run accumulates.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Games played.
+    pub games: u64,
+    /// Rounds played.
+    pub rounds: u64,
+    /// Completed turns, summed over rounds.
+    pub turns: u64,
+    /// Rounds by end reason: census, deck, villagers, turn cap.
+    pub round_end: [u64; 4],
+    /// Per bot (index of the plan's bots).
+    pub bots: Vec<BotStats>,
+    /// Per seat.
+    pub seats: Vec<SeatStats>,
+    /// Per value 0–13.
+    pub cards: Vec<CardStats>,
+    /// Census calls by completed turns in the round before the call.
+    pub census_by_turn: Vec<CensusCell>,
+    /// Census calls by the caller's true sum.
+    pub census_by_sum: Vec<CensusCell>,
+}
+
+fn add_cells(a: &mut Vec<CensusCell>, b: &[CensusCell]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), CensusCell::default());
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        x.calls += y.calls;
+        x.success += y.success;
+    }
+}
+
+impl Stats {
+    /// Empty statistics for `bots` bots and `seats` seats.
+    pub fn new(bots: usize, seats: usize) -> Stats {
+        Stats {
+            bots: vec![BotStats::default(); bots],
+            seats: vec![SeatStats::default(); seats],
+            cards: vec![CardStats::default(); VALUES],
+            ..Stats::default()
+        }
+    }
+
+    /// Records a census call.
+    pub fn census(&mut self, turn: u16, sum: i32, success: bool) {
+        for (v, k) in [
+            (&mut self.census_by_turn, turn as usize),
+            (&mut self.census_by_sum, sum.max(0) as usize),
+        ] {
+            if v.len() <= k {
+                v.resize(k + 1, CensusCell::default());
+            }
+            v[k].calls += 1;
+            v[k].success += success as u64;
+        }
+    }
+
+    /// Adds another run's statistics (same plan).
+    pub fn merge(&mut self, o: &Stats) {
+        self.games += o.games;
+        self.rounds += o.rounds;
+        self.turns += o.turns;
+        for i in 0..4 {
+            self.round_end[i] += o.round_end[i];
+        }
+        if self.bots.len() < o.bots.len() {
+            self.bots.resize(o.bots.len(), BotStats::default());
+        }
+        for (a, b) in self.bots.iter_mut().zip(&o.bots) {
+            a.games += b.games;
+            a.wins += b.wins;
+            a.total_sum += b.total_sum;
+            a.total_sq += b.total_sq;
+            a.rounds += b.rounds;
+            a.round_score_sum += b.round_score_sum;
+            a.census_calls += b.census_calls;
+            a.census_success += b.census_success;
+        }
+        if self.seats.len() < o.seats.len() {
+            self.seats.resize(o.seats.len(), SeatStats::default());
+        }
+        for (a, b) in self.seats.iter_mut().zip(&o.seats) {
+            a.games += b.games;
+            a.wins += b.wins;
+        }
+        if self.cards.len() < o.cards.len() {
+            self.cards.resize(o.cards.len(), CardStats::default());
+        }
+        for (a, b) in self.cards.iter_mut().zip(&o.cards) {
+            a.drawn += b.drawn;
+            a.discarded += b.discarded;
+            a.ability_used += b.ability_used;
+            a.exchanged_in += b.exchanged_in;
+            a.exchanged_out += b.exchanged_out;
+            a.in_village_at_end += b.in_village_at_end;
+            a.used_rounds += b.used_rounds;
+            a.used_score_sum += b.used_score_sum;
+            a.unused_rounds += b.unused_rounds;
+            a.unused_score_sum += b.unused_score_sum;
+        }
+        add_cells(&mut self.census_by_turn, &o.census_by_turn);
+        add_cells(&mut self.census_by_sum, &o.census_by_sum);
+    }
+}
+
+/// A 95% Wilson score interval for `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let p = k as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn ratio(a: f64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a / b as f64
+    }
+}
+
+/// Formats a float for CSV with fixed precision (deterministic output).
+pub fn f(x: f64) -> String {
+    format!("{x:.4}")
+}
+
+/// `summary.csv`: one row per bot, then one per seat.
+pub fn summary_csv(stats: &Stats, bot_names: &[String], set: &str) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "set",
+        "kind",
+        "name",
+        "games",
+        "wins",
+        "win_rate",
+        "win_rate_low95",
+        "win_rate_high95",
+        "mean_total",
+        "sd_total",
+        "mean_round_score",
+        "census_calls",
+        "census_success_rate",
+    ])
+    .expect("in-memory write");
+    for (i, b) in stats.bots.iter().enumerate() {
+        let (lo, hi) = wilson(b.wins, b.games);
+        let mean = ratio(b.total_sum as f64, b.games);
+        let var = (ratio(b.total_sq as f64, b.games) - mean * mean).max(0.0);
+        let sd = if b.games > 1 {
+            (var * b.games as f64 / (b.games - 1) as f64).sqrt()
+        } else {
+            0.0
+        };
+        w.write_record([
+            set.to_string(),
+            "bot".into(),
+            bot_names.get(i).cloned().unwrap_or_default(),
+            b.games.to_string(),
+            b.wins.to_string(),
+            f(ratio(b.wins as f64, b.games)),
+            f(lo),
+            f(hi),
+            f(mean),
+            f(sd),
+            f(ratio(b.round_score_sum as f64, b.rounds)),
+            b.census_calls.to_string(),
+            f(ratio(b.census_success as f64, b.census_calls)),
+        ])
+        .expect("in-memory write");
+    }
+    for (s, st) in stats.seats.iter().enumerate() {
+        let (lo, hi) = wilson(st.wins, st.games);
+        w.write_record([
+            set.to_string(),
+            "seat".into(),
+            s.to_string(),
+            st.games.to_string(),
+            st.wins.to_string(),
+            f(ratio(st.wins as f64, st.games)),
+            f(lo),
+            f(hi),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ])
+        .expect("in-memory write");
+    }
+    w.into_inner().expect("in-memory write")
+}
+
+/// `cards.csv`: per value and character.
+pub fn cards_csv(stats: &Stats, set: &CardSet, set_name: &str) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "set",
+        "value",
+        "character",
+        "edition",
+        "drawn",
+        "discarded",
+        "ability_used",
+        "exchanged_in",
+        "exchanged_out",
+        "in_village_at_end",
+        "rounds_used",
+        "mean_round_score_used",
+        "rounds_not_used",
+        "mean_round_score_not_used",
+    ])
+    .expect("in-memory write");
+    for (v, c) in stats.cards.iter().enumerate() {
+        let ch = set.character(v as u8);
+        w.write_record([
+            set_name.to_string(),
+            v.to_string(),
+            ch.name.to_string(),
+            ch.edition.name().to_string(),
+            c.drawn.to_string(),
+            c.discarded.to_string(),
+            c.ability_used.to_string(),
+            c.exchanged_in.to_string(),
+            c.exchanged_out.to_string(),
+            c.in_village_at_end.to_string(),
+            c.used_rounds.to_string(),
+            f(ratio(c.used_score_sum as f64, c.used_rounds)),
+            c.unused_rounds.to_string(),
+            f(ratio(c.unused_score_sum as f64, c.unused_rounds)),
+        ])
+        .expect("in-memory write");
+    }
+    w.into_inner().expect("in-memory write")
+}
+
+/// The plain-text summary table printed at the end of a run.
+pub fn summary_table(stats: &Stats, bot_names: &[String]) -> String {
+    let mut out = String::new();
+    let width = bot_names.iter().map(|n| n.len()).max().unwrap_or(4).max(4);
+    out.push_str(&format!(
+        "{:<width$}  {:>9}  {:>7}  {:>17}  {:>14}  {:>13}\n",
+        "bot", "games", "win %", "95% CI", "total (sd)", "census ok %"
+    ));
+    for (i, b) in stats.bots.iter().enumerate() {
+        let (lo, hi) = wilson(b.wins, b.games);
+        let mean = ratio(b.total_sum as f64, b.games);
+        let var = (ratio(b.total_sq as f64, b.games) - mean * mean).max(0.0);
+        out.push_str(&format!(
+            "{:<width$}  {:>9}  {:>7.2}  {:>7.2} - {:>7.2}  {:>6.1} ({:>5.1})  {:>6.1} of {:<5}\n",
+            bot_names.get(i).map(String::as_str).unwrap_or("?"),
+            b.games,
+            100.0 * ratio(b.wins as f64, b.games),
+            100.0 * lo,
+            100.0 * hi,
+            mean,
+            var.sqrt(),
+            100.0 * ratio(b.census_success as f64, b.census_calls),
+            b.census_calls,
+        ));
+    }
+    let seats: Vec<String> = stats
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(s, st)| format!("{s}: {:.1}%", 100.0 * ratio(st.wins as f64, st.games)))
+        .collect();
+    out.push_str(&format!("seat win rates  {}\n", seats.join("  ")));
+    let r = stats.rounds.max(1) as f64;
+    out.push_str(&format!(
+        "rounds {}  ({:.1} turns each; ended by census {:.1}%, deck {:.1}%, villagers {:.1}%, turn cap {:.2}%)\n",
+        stats.rounds,
+        stats.turns as f64 / r,
+        100.0 * stats.round_end[0] as f64 / r,
+        100.0 * stats.round_end[1] as f64 / r,
+        100.0 * stats.round_end[2] as f64 / r,
+        100.0 * stats.round_end[3] as f64 / r,
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_known_values() {
+        let (lo, hi) = wilson(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
+        let (lo, hi) = wilson(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3);
+    }
+
+    #[test]
+    fn merge_adds() {
+        let mut a = Stats::new(2, 2);
+        a.games = 3;
+        a.census(5, 7, true);
+        let mut b = Stats::new(2, 2);
+        b.games = 4;
+        b.census(9, 2, false);
+        a.merge(&b);
+        assert_eq!(a.games, 7);
+        assert_eq!(a.census_by_turn[5].success, 1);
+        assert_eq!(a.census_by_turn[9].calls, 1);
+        assert_eq!(a.census_by_sum[2].calls, 1);
+    }
+}
