@@ -64,20 +64,11 @@ pub struct SumEstimate {
 }
 
 /// The viewer's estimate of `seat`'s village sum.
+#[inline]
 pub fn village_sum(view: &PlayerView, seat: Seat, u: &Unknowns) -> SumEstimate {
-    let mut mean = 0.0;
-    let mut unknown = 0;
-    for c in view.village(seat) {
-        match c.value {
-            Some(v) => mean += v as f64,
-            None => {
-                mean += u.mean;
-                unknown += 1;
-            }
-        }
-    }
+    let (known, unknown) = view.known_sum(seat);
     SumEstimate {
-        mean,
+        mean: known as f64 + unknown as f64 * u.mean,
         var: unknown as f64 * u.var,
         unknown,
     }

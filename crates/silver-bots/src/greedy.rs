@@ -73,6 +73,7 @@ struct Ctx<'a> {
     own: Own,
     p: GreedyParams,
     set: CardSet,
+    leader: std::cell::Cell<Option<Seat>>,
 }
 
 impl Ctx<'_> {
@@ -85,46 +86,39 @@ impl Ctx<'_> {
     fn best_exchange(&self, h: f64) -> (f64, u64) {
         let o = &self.own;
         let mut best = (NEVER, 0u64);
+        // One pass: the best single slot, and the known cards grouped by value.
+        let mut by_value = [0u64; 14];
+        let mut wild_mask = 0u64;
+        let mut wild_sum = 0.0;
         for i in 0..o.n {
-            if !o.frozen[i] {
-                let g = o.value[i] - h;
-                if g > best.0 {
-                    best = (g, 1u64 << i);
+            if o.frozen[i] {
+                continue;
+            }
+            let g = o.value[i] - h;
+            if g > best.0 {
+                best = (g, 1u64 << i);
+            }
+            if let Some(v) = o.known[i] {
+                if self.ability(v) == Ability::Wild {
+                    wild_mask |= 1 << i;
+                    wild_sum += v as f64;
+                } else {
+                    by_value[v as usize] |= 1 << i;
                 }
             }
         }
         // Known matching sets, with every known wild card.
-        let mut wild_mask = 0u64;
-        let mut wild_sum = 0.0;
-        for i in 0..o.n {
-            if let Some(v) = o.known[i] {
-                if !o.frozen[i] && self.ability(v) == Ability::Wild {
-                    wild_mask |= 1 << i;
-                    wild_sum += v as f64;
-                }
-            }
-        }
-        for w in 0..14u8 {
-            if self.ability(w) == Ability::Wild {
-                continue;
-            }
-            let mut mask = wild_mask;
-            let mut sum = wild_sum;
-            for i in 0..o.n {
-                if o.known[i] == Some(w) && !o.frozen[i] {
-                    mask |= 1 << i;
-                    sum += w as f64;
-                }
-            }
-            if mask.count_ones() >= 2 && mask != wild_mask {
-                let g = sum - h;
+        for (w, &m) in by_value.iter().enumerate() {
+            let mask = m | wild_mask;
+            if m != 0 && mask.count_ones() >= 2 {
+                let g = w as f64 * m.count_ones() as f64 + wild_sum - h;
                 if g > best.0 {
                     best = (g, mask);
                 }
             }
         }
         if wild_mask != 0 {
-            // Wild cards with one unknown (or any single) card always match.
+            // Wild cards with any single other card always match.
             for i in 0..o.n {
                 if wild_mask & (1 << i) == 0 && !o.frozen[i] {
                     let g = wild_sum + o.value[i] - h;
@@ -152,6 +146,15 @@ impl Ctx<'_> {
 
     /// The opponent with the lowest estimated sum (the leader this round).
     fn leader(&self) -> Seat {
+        if let Some(l) = self.leader.get() {
+            return l;
+        }
+        let l = self.compute_leader();
+        self.leader.set(Some(l));
+        l
+    }
+
+    fn compute_leader(&self) -> Seat {
         (0..self.view.players())
             .filter(|&s| s != self.me)
             .min_by(|&a, &b| {
@@ -250,6 +253,7 @@ impl Bot for GreedyBot {
             own,
             p: self.params,
             set: self.set,
+            leader: std::cell::Cell::new(None),
         };
         self.estimate = Some(village_sum(&view, me, &ctx.u).mean);
         let stage = view.stage();

@@ -362,6 +362,9 @@ pub struct Game {
     pub(crate) face_up: u64,
     /// R-A3: for a placed Bodyguard, the card it protects (same village), else `NONE`.
     pub(crate) guard: [CardId; CARDS],
+    /// R-A3: card-id bits of every placed Bodyguard and every card one protects (derived from
+    /// `guard`, kept up to date by `refresh_shield`).
+    pub(crate) shield: u64,
     pub(crate) village: [Row; MAX_PLAYERS],
     /// The deck; the top is the last element.
     pub(crate) deck: Row,
@@ -429,6 +432,7 @@ impl Game {
             known: [0; CARDS],
             face_up: 0,
             guard: [NONE; CARDS],
+            shield: 0,
             village: [Row::EMPTY; MAX_PLAYERS],
             deck: Row::EMPTY,
             pile: Row::EMPTY,
@@ -622,6 +626,17 @@ impl Game {
     pub(crate) fn ability_of(&self, c: CardId) -> Ability {
         self.cfg.set.ability(self.value[c as usize])
     }
+    /// Recomputes `shield` after a Bodyguard relation changed (rare: cheap enough).
+    pub(crate) fn refresh_shield(&mut self) {
+        let mut m = 0u64;
+        for (c, &t) in self.guard.iter().enumerate() {
+            if t != NONE {
+                m |= 1u64 << c | 1u64 << t;
+            }
+        }
+        self.shield = m;
+    }
+
     #[inline]
     pub(crate) fn knows_card(&self, seat: Seat, c: CardId) -> bool {
         self.known[c as usize] & (1 << seat) != 0
@@ -801,10 +816,17 @@ impl Omniscient<'_> {
                 }
             }
         }
+        let mut shield = 0u64;
         for c in 0..CARDS {
-            if g.guard[c] != NONE && village_mask & (1u64 << c) == 0 {
-                return Err(format!("card {c} outside the villages still guards"));
+            if g.guard[c] != NONE {
+                if village_mask & (1u64 << c) == 0 {
+                    return Err(format!("card {c} outside the villages still guards"));
+                }
+                shield |= 1u64 << c | 1u64 << g.guard[c];
             }
+        }
+        if shield != g.shield {
+            return Err("the Bodyguard shield mask is stale".into());
         }
         if g.amulet != NONE && village_mask & (1u64 << g.amulet) == 0 {
             return Err("the token lies on a card outside the villages".into());

@@ -52,6 +52,7 @@ impl Game {
         self.known = [0; crate::card::CARDS];
         self.face_up = 0;
         self.guard = [NONE; crate::card::CARDS];
+        self.shield = 0;
         self.aside_len = 0;
         for s in 0..MAX_PLAYERS {
             let row = &mut self.village[s];
@@ -338,13 +339,8 @@ impl Game {
     /// R-NO-ABILITY-TARGET: may another player's ability touch this card? Not under the Amulet,
     /// not a placed Bodyguard, not a card a Bodyguard protects (R-A3).
     #[inline]
-    fn shielded(&self, owner: Seat, c: CardId) -> bool {
-        c == self.amulet
-            || self.guard[c as usize] != NONE
-            || self.village[owner as usize]
-                .as_slice()
-                .iter()
-                .any(|&g| self.guard[g as usize] == c)
+    fn shielded(&self, _owner: Seat, c: CardId) -> bool {
+        c == self.amulet || self.shield & (1u64 << c) != 0
     }
 
     /// Targets of "one of your own face-down cards" (R-A5, R-A7, R-A9): not under the Amulet.
@@ -652,6 +648,7 @@ impl Game {
                 let row = &self.village[p as usize];
                 let (g, t) = (row.get(guard as usize), row.get(target as usize));
                 self.guard[g as usize] = t;
+                self.refresh_shield();
                 self.turn.guards_used |= 1u64 << g;
                 self.turn.free_used = true;
                 sink.event(&GameEvent::GuardPlaced {
@@ -664,6 +661,7 @@ impl Game {
             (_, Action::GuardLift { guard }) => {
                 let g = self.village[p as usize].get(guard as usize);
                 self.guard[g as usize] = NONE;
+                self.refresh_shield();
                 self.turn.guards_used |= 1u64 << g;
                 self.turn.free_used = true;
                 sink.event(&GameEvent::GuardLifted { seat: p, guard });
@@ -871,12 +869,16 @@ impl Game {
 
     /// R-A3: a card leaving `owner`'s village ends every Bodyguard relation it is part of.
     fn release(&mut self, owner: Seat, c: CardId) {
+        if self.shield & (1u64 << c) == 0 {
+            return; // neither a placed Bodyguard nor protected by one
+        }
         self.guard[c as usize] = NONE;
         for &g in self.village[owner as usize].as_slice() {
             if self.guard[g as usize] == c {
                 self.guard[g as usize] = NONE;
             }
         }
+        self.refresh_shield();
     }
 
     /// R-SWAP-ONE, R-SWAP-MULTI, R-SWAP-FAIL, R-SWAP-CRIT, R-DISCARD-ORDER.
@@ -977,6 +979,7 @@ impl Game {
                 // A Bodyguard turned face-down no longer guards (R-A3 needs it face-up).
                 self.guard[c as usize] = NONE;
             }
+            self.refresh_shield();
             self.village[p as usize].push(card);
             self.set_up(card, enters_up);
             if enters_up {

@@ -150,15 +150,31 @@ impl PlayerView {
         self.game.village_len(seat)
     }
 
+    /// The value of a village card, if the viewer knows it (cheaper than [`PlayerView::card`]).
+    #[inline]
+    pub fn value_at(&self, seat: Seat, slot: Slot) -> Option<Value> {
+        self.value_of(self.game.village[seat as usize].get(slot as usize))
+    }
+
+    /// The viewer's knowledge of a village: (sum of the known values, number of unknown cards).
+    #[inline]
+    pub fn known_sum(&self, seat: Seat) -> (u32, u32) {
+        let mut sum = 0;
+        let mut unknown = 0;
+        for &c in self.game.village[seat as usize].as_slice() {
+            match self.game.value[c as usize] {
+                UNKNOWN => unknown += 1,
+                v => sum += v as u32,
+            }
+        }
+        (sum, unknown)
+    }
+
     /// A village card as the viewer sees it.
     pub fn card(&self, seat: Seat, slot: Slot) -> CardView {
         let g = &self.game;
         let c = g.card_at(seat, slot);
-        let guarded = g.guard[c as usize] != crate::game::NONE
-            || g.village[seat as usize]
-                .as_slice()
-                .iter()
-                .any(|&x| g.guard[x as usize] == c);
+        let guarded = g.shield & (1u64 << c) != 0;
         CardView {
             id: c,
             value: self.value_of(c),
@@ -256,11 +272,15 @@ impl PlayerView {
     /// How many cards of each value the viewer cannot place: the multiset unknown cards are
     /// drawn from.
     pub fn unknown_counts(&self) -> [u8; VALUES] {
-        let mut pool = VALUE_COUNTS;
+        // A histogram over all 256 byte values: no branch, no bounds check (UNKNOWN lands in
+        // its own bucket).
+        let mut hist = [0u8; 256];
         for &v in &self.game.value {
-            if v != UNKNOWN {
-                pool[v as usize] -= 1;
-            }
+            hist[v as usize] += 1;
+        }
+        let mut pool = VALUE_COUNTS;
+        for (p, h) in pool.iter_mut().zip(hist) {
+            *p -= h;
         }
         pool
     }
