@@ -81,7 +81,7 @@ const CLOCK_EVERY: u32 = 64;
 /// Size of the table of logarithms used by UCB1.
 const LN_TABLE: usize = 4096;
 
-/// Most nodes reserved up front for one decision (40 bytes each); bigger trees grow the arena.
+/// Most nodes reserved up front for one decision (32 bytes each); bigger trees grow the arena.
 const RESERVE_CAP: usize = 1 << 20;
 
 /// One node of the search tree: reached from its parent by `action`, chosen by `actor`.
@@ -101,6 +101,8 @@ struct Node {
     /// The seat that chose `action` (the player to move at the parent).
     actor: Seat,
 }
+
+const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 impl Node {
     fn root(me: Seat) -> Node {
@@ -163,12 +165,13 @@ struct Search {
     params: IsmctsParams,
     /// The tree arena; node 0 is the root.
     nodes: Vec<Node>,
-    /// Legal actions of the current world (reused).
-    buf: ActionList,
+    /// Legal actions of the current world (reused; boxed, like `compatible`, to keep the bot
+    /// small to move).
+    buf: Box<ActionList>,
     /// Bit `j`: `buf[j]` already has a child at the current node.
     tried: [u64; MAX_ACTIONS.div_ceil(64)],
     /// Children of the current node whose action is legal in the current world.
-    compatible: [u32; MAX_ACTIONS],
+    compatible: Box<[u32; MAX_ACTIONS]>,
     /// `ln(i)` for small `i` (UCB1 reads it for every available child).
     ln_table: Vec<f64>,
     /// The greedy rollout policy.
@@ -184,9 +187,9 @@ impl Search {
         Search {
             params,
             nodes: Vec::new(),
-            buf: ActionList::new(),
+            buf: Box::new(ActionList::new()),
             tried: [0; MAX_ACTIONS.div_ceil(64)],
-            compatible: [NIL; MAX_ACTIONS],
+            compatible: Box::new([NIL; MAX_ACTIONS]),
             ln_table: (0..LN_TABLE).map(|i| (i as f64).ln()).collect(),
             greedy: GreedyBot::new(GreedyParams::default()),
             sum_total: 0.0,

@@ -281,3 +281,30 @@ fn time_limit_cuts_the_search_short() {
     assert!(legal.contains(&a));
     assert!(t.elapsed().as_secs() < 5, "took {:?}", t.elapsed());
 }
+
+#[test]
+fn decisions_do_not_depend_on_hidden_cards() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut game = Game::new(Config::standard(3).unwrap(), 1).unwrap();
+    game.deal_random(&mut rng, &mut ());
+    let mut legal = ActionList::new();
+    let mut checked = 0;
+    while checked < 15 {
+        let ToMove::Player(s) = game.to_move() else {
+            break;
+        };
+        game.legal_actions(&mut legal);
+        // Another true state that differs only in what `s` cannot know.
+        let other = game.view(s).sample_world(&mut rng);
+        assert_eq!(other.view(s), game.view(s));
+        let mut a = IsmctsBot::new(params(150));
+        let mut b = IsmctsBot::new(params(150));
+        let x = a.decide(&game.view(s), &legal, &mut ChaCha8Rng::seed_from_u64(7));
+        let y = b.decide(&other.view(s), &legal, &mut ChaCha8Rng::seed_from_u64(7));
+        assert_eq!(x, y);
+        checked += 1;
+        let r = legal[rng.random_range(0..legal.len())];
+        game.apply(r, &mut ()).unwrap();
+    }
+    assert_eq!(checked, 15);
+}

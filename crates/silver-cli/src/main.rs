@@ -393,6 +393,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Run(a) => load_spec(&a.experiment).and_then(|mut spec| {
             apply_common(&mut spec, &a.common);
+            // Errors in the spec's values (players, bots, set...) name the file.
+            resolve(&spec, &a.common.bots_dir)
+                .map_err(|e| anyhow!("{}: {e}", a.experiment.display()))?;
             execute(spec, &a.common)
         }),
         Command::Tournament(a) => {
@@ -443,22 +446,36 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
     } else {
         spec.games = spec.games.max(a.game + 1);
     }
-    let plan = resolve(&spec, &a.bots_dir).map_err(|e| anyhow!("{e}"))?;
+    let plan = resolve(&spec, &a.bots_dir).map_err(|e| match &a.experiment {
+        Some(p) => anyhow!("{}: {e}", p.display()),
+        None => anyhow!("{e}"),
+    })?;
     let slot = plan.slot(a.game);
     let seats: Vec<String> = (0..plan.config.players)
         .map(|s| plan.bots[plan.bot_at(slot, s)].name.clone())
         .collect();
     let events = replay(&plan, a.game).map_err(|e| anyhow!("{e}"))?;
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "{}",
-        serde_json::json!({"game": a.game, "seed": plan.seed, "deal": slot.deal, "rotation": slot.rotation, "seats": seats})
-    )?;
-    for e in &events {
-        writeln!(out, "{}", serde_json::to_string(e)?)?;
+    let mut print = || -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{}",
+            serde_json::json!({"game": a.game, "seed": plan.seed, "deal": slot.deal, "rotation": slot.rotation, "seats": seats})
+        )?;
+        for e in &events {
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string(e).map_err(std::io::Error::other)?
+            )?;
+        }
+        out.flush()
+    };
+    match print() {
+        // A closed pipe (`silver replay ... | head`) is not an error.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(ExitCode::SUCCESS),
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {

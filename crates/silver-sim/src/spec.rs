@@ -154,7 +154,9 @@ impl ExperimentSpec {
             let msg = e.message().trim().to_string();
             match e.span() {
                 Some(span) => {
-                    let line = text[..span.start].lines().count().max(1);
+                    // 1-based line of the span's start (`lines()` would miss the line the
+                    // span starts, when it starts a line, as a key does).
+                    let line = text[..span.start].matches('\n').count() + 1;
                     format!("line {line}: {msg}")
                 }
                 None => msg,
