@@ -8,7 +8,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use silver_bots::{Bot, IsmctsBot, IsmctsParams};
+use silver_bots::{Bot, BotRng, GreedyBot, GreedyParams, IsmctsBot, IsmctsParams, RolloutPolicy};
 use silver_rules::{Action, ActionList, Config, Game, Stage, ToMove};
 use std::hint::black_box;
 
@@ -47,10 +47,15 @@ fn holding(players: u8, seed: u64) -> Game {
 fn ismcts(c: &mut Criterion) {
     let mut group = c.benchmark_group("ismcts");
     group.throughput(Throughput::Elements(ITERATIONS as u64));
-    for (rollout, rollout_turns) in [("full", 0u16), ("8turns", 8)] {
+    for (rollout, rollout_turns, policy) in [
+        ("full", 0u16, RolloutPolicy::Random),
+        ("8turns", 8, RolloutPolicy::Random),
+        ("greedy", 0, RolloutPolicy::Greedy),
+    ] {
         let params = IsmctsParams {
             iterations: ITERATIONS,
             rollout_turns,
+            rollout: policy,
             ..IsmctsParams::default()
         };
         for players in [2u8, 4] {
@@ -76,5 +81,49 @@ fn ismcts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, ismcts);
+/// Greedy decisions per second over the decision points of whole 4-player self-play games
+/// (view construction included, as a runner pays it).
+fn greedy(c: &mut Criterion) {
+    let mut group = c.benchmark_group("greedy");
+    for players in [2u8, 4] {
+        // Record the decision points of a few self-play games.
+        let mut points: Vec<(Game, ActionList)> = Vec::new();
+        let mut bots: Vec<GreedyBot> = (0..players)
+            .map(|_| GreedyBot::new(GreedyParams::default()))
+            .collect();
+        let mut rng = BotRng::seed_from_u64(5);
+        let mut deal = ChaCha8Rng::seed_from_u64(6);
+        for _ in 0..4 {
+            let mut g = Game::new(Config::standard(players).unwrap(), 0).unwrap();
+            loop {
+                match g.to_move() {
+                    ToMove::Deal => g.deal_random(&mut deal, &mut ()),
+                    ToMove::Player(s) => {
+                        let mut legal = ActionList::new();
+                        g.legal_actions(&mut legal);
+                        let a = bots[s as usize].decide(&g.view(s), &legal, &mut rng);
+                        points.push((g, legal));
+                        g.apply_unchecked(a, &mut ());
+                    }
+                    ToMove::Terminal => break,
+                }
+            }
+        }
+        group.throughput(Throughput::Elements(points.len() as u64));
+        group.bench_function(BenchmarkId::new("decisions", format!("{players}p")), |b| {
+            let mut bot = GreedyBot::new(GreedyParams::default());
+            b.iter(|| {
+                for (g, legal) in &points {
+                    let ToMove::Player(s) = g.to_move() else {
+                        unreachable!()
+                    };
+                    black_box(bot.decide(&g.view(s), legal, &mut rng));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, ismcts, greedy);
 criterion_main!(benches);

@@ -74,6 +74,33 @@ pub fn village_sum(view: &PlayerView, seat: Seat, u: &Unknowns) -> SumEstimate {
     }
 }
 
+/// The viewer's estimate of an opponent's village sum, where the opponent's face-down cards
+/// that the opponent has seen (public: every look is seen being made) but the viewer has not
+/// count at `kept` (or the pool mean if lower): a player who looked at a card and kept it
+/// probably found it low.
+pub fn opponent_sum(view: &PlayerView, seat: Seat, u: &Unknowns, kept: f64) -> SumEstimate {
+    let kept = kept.min(u.mean);
+    let mut mean = 0.0;
+    let mut var = 0.0;
+    let mut unknown = 0;
+    for c in view.village(seat) {
+        match c.value {
+            Some(v) => mean += v as f64,
+            None => {
+                unknown += 1;
+                if c.known_by & (1 << seat) != 0 {
+                    mean += kept;
+                    var += u.var / 2.0;
+                } else {
+                    mean += u.mean;
+                    var += u.var;
+                }
+            }
+        }
+    }
+    SumEstimate { mean, var, unknown }
+}
+
 /// Standard normal CDF (Abramowitz–Stegun 26.2.17, error < 7.5e-8).
 pub fn normal_cdf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.231_641_9 * x.abs());
@@ -92,15 +119,16 @@ pub fn normal_cdf(x: f64) -> f64 {
 
 /// Probability that `me`'s sum is the lowest (ties count as lowest, R-SCORE), treating each
 /// sum as an independent normal variable; `improvement` is subtracted from each opponent's
-/// expected sum (what they may still shed).
-pub fn p_lowest(view: &PlayerView, me: Seat, u: &Unknowns, improvement: f64) -> f64 {
+/// expected sum (what they may still shed), and `kept` is the value of a card an opponent has
+/// seen and kept (see [`opponent_sum`]).
+pub fn p_lowest(view: &PlayerView, me: Seat, u: &Unknowns, improvement: f64, kept: f64) -> f64 {
     let mine = village_sum(view, me, u);
     let mut p = 1.0;
     for s in 0..view.players() {
         if s == me {
             continue;
         }
-        let o = village_sum(view, s, u);
+        let o = opponent_sum(view, s, u, kept);
         let diff = (o.mean - improvement) - mine.mean; // > 0 is good for me
         let sd = (o.var + mine.var).sqrt().max(0.5);
         // P(mine <= other) with a continuity correction for integer sums.

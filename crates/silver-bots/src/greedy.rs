@@ -15,7 +15,9 @@
 //! * calls census by an explicit rule: when its estimated sum S is at most `census_threshold`,
 //!   or when P(lowest) > 10 / (S + 10) + `census_margin` (the break-even of gaining S with
 //!   probability P against the +10 penalty), with each opponent's sum lowered by
-//!   `opponent_improvement` for their extra turn.
+//!   `opponent_improvement` for their extra turn, and an opponent's face-down cards that it has
+//!   seen and kept counted at `opponent_kept_value` (a kept card is probably low; who looked at
+//!   which card is public).
 
 use crate::estimate::{p_lowest, village_sum, Unknowns};
 use crate::memory::Memory;
@@ -160,9 +162,17 @@ impl Ctx<'_> {
             .min_by(|&a, &b| {
                 let ea = village_sum(self.view, a, &self.u).mean;
                 let eb = village_sum(self.view, b, &self.u).mean;
-                ea.partial_cmp(&eb).unwrap().then(a.cmp(&b))
+                // Ties go to the next opponent clockwise, so no seat is singled out.
+                ea.partial_cmp(&eb)
+                    .unwrap()
+                    .then(self.clockwise(a).cmp(&self.clockwise(b)))
             })
             .expect("at least two players")
+    }
+
+    /// Seats clockwise from the player to `s` (1 = next player).
+    fn clockwise(&self, s: Seat) -> u8 {
+        (s + self.view.players() - self.me) % self.view.players()
     }
 
     fn census_wanted(&self) -> bool {
@@ -173,7 +183,13 @@ impl Ctx<'_> {
         if s <= self.p.census_threshold {
             return true;
         }
-        let p = p_lowest(self.view, self.me, &self.u, self.p.opponent_improvement);
+        let p = p_lowest(
+            self.view,
+            self.me,
+            &self.u,
+            self.p.opponent_improvement,
+            self.p.opponent_kept_value,
+        );
         p > 10.0 / (s + 10.0) + self.p.census_margin
     }
 
@@ -266,7 +282,13 @@ impl Bot for GreedyBot {
         let mut best = legal[0];
         let mut best_score = f64::NEG_INFINITY;
         for &a in legal {
-            let s = self.score(&ctx, stage, a, census);
+            // Equal scores for cards of different opponents go to the next opponent clockwise
+            // (the engine lists seats in absolute order, which would favour some seats).
+            let tie = match a {
+                Action::Target { seat, .. } => 1e-7 * ctx.clockwise(seat) as f64,
+                _ => 0.0,
+            };
+            let s = self.score(&ctx, stage, a, census) - tie;
             if s > best_score {
                 best = a;
                 best_score = s;

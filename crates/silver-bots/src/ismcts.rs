@@ -439,9 +439,10 @@ impl Bot for IsmctsBot {
     fn decide(&mut self, view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
         let view = self.memory.recall(view, rng);
         let me = view.viewer();
-        let action = self
-            .search
-            .run(me, legal, rng, |rng| view.sample_world(rng));
+        let skew = self.search.params.kept_low;
+        let action = self.search.run(me, legal, rng, |rng| {
+            view.sample_world_skewed(silver_rules::CardMask::EMPTY, skew, rng)
+        });
         self.memory.note_action(&view, action);
         action
     }

@@ -67,7 +67,8 @@ pub trait Bot {
 }
 
 /// A seat's player: the built-in bots (static dispatch), an external bot, or the cheating
-/// research baseline.
+/// research baseline. Players live for a whole run, so the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Player {
     /// [`RandomBot`].
     Random(RandomBot),

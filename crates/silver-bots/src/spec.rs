@@ -62,6 +62,9 @@ pub struct GreedyParams {
     pub census_margin: f64,
     /// Points each opponent is expected to shed in the extra turn after a census.
     pub opponent_improvement: f64,
+    /// Expected value of an opponent's face-down card that the opponent has seen and kept
+    /// (who looked at which card is public); unseen cards count at the pool mean.
+    pub opponent_kept_value: f64,
     /// Minimum expected gain (points) to exchange a drawn card instead of discarding it.
     pub exchange_gain: f64,
     /// Minimum expected gain (points) to take the discard pile's top card instead of drawing.
@@ -82,6 +85,7 @@ impl Default for GreedyParams {
             census_threshold: 3.0,
             census_margin: 0.05,
             opponent_improvement: 2.0,
+            opponent_kept_value: 3.0,
             exchange_gain: 0.5,
             take_gain: 1.5,
             use_abilities: true,
@@ -136,6 +140,10 @@ pub struct IsmctsParams {
     pub reward: RewardKind,
     /// What the searching player remembers; worlds are sampled from what it remembers.
     pub memory: MemorySpec,
+    /// Opponent model in the sampled worlds: the probability with which each opponent card the
+    /// opponent has seen is swapped for a lower unknown card (`PlayerView::sample_world_skewed`;
+    /// players keep low cards). 0 = uniform determinization.
+    pub kept_low: f64,
 }
 
 impl Default for IsmctsParams {
@@ -143,11 +151,12 @@ impl Default for IsmctsParams {
         IsmctsParams {
             iterations: 1000,
             time_limit_ms: None,
-            exploration: 0.7,
-            rollout: RolloutPolicy::Random,
+            exploration: 0.3,
+            rollout: RolloutPolicy::Greedy,
             rollout_turns: 0,
             reward: RewardKind::Margin,
             memory: MemorySpec::default(),
+            kept_low: 1.0,
         }
     }
 }
@@ -189,6 +198,7 @@ impl GreedyParams {
             ("census_threshold", self.census_threshold),
             ("census_margin", self.census_margin),
             ("opponent_improvement", self.opponent_improvement),
+            ("opponent_kept_value", self.opponent_kept_value),
             ("exchange_gain", self.exchange_gain),
             ("take_gain", self.take_gain),
         ] {
@@ -223,6 +233,9 @@ impl IsmctsParams {
                 )
             },
         )?;
+        check((0.0..=1.0).contains(&self.kept_low), || {
+            format!("kept_low = {} must be between 0 and 1", self.kept_low)
+        })?;
         check(self.time_limit_ms != Some(0), || {
             "time_limit_ms must be at least 1 (or absent)".into()
         })?;

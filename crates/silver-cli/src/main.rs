@@ -38,6 +38,17 @@ enum Command {
     Replay(ReplayArgs),
     /// List the built-in bot kinds and the profiles in the bots directory.
     Bots(BotsArgs),
+    /// Print a finished run's summary and census-timing tables from its directory.
+    Report(ReportArgs),
+}
+
+#[derive(Args)]
+struct ReportArgs {
+    /// The run's output directory.
+    dir: PathBuf,
+    /// Width of the turn buckets in the census table.
+    #[arg(long, default_value_t = 5)]
+    turn_bucket: usize,
 }
 
 #[derive(Args, Clone)]
@@ -318,7 +329,7 @@ fn execute(spec: ExperimentSpec, common: &Common) -> Result<ExitCode> {
             b.set_length(total);
             b.set_position(done);
         } else {
-            let pct = if total == 0 { 100 } else { done * 100 / total };
+            let pct = (done * 100).checked_div(total).unwrap_or(100);
             if done == total || pct >= last_pct + 10 || last_line.elapsed().as_secs() >= 10 {
                 eprintln!(
                     "progress: {done}/{total} games ({pct}%), {:.0}s",
@@ -406,6 +417,7 @@ fn main() -> ExitCode {
         Command::Merge(a) => merge_cmd(&a),
         Command::Replay(a) => replay_cmd(&a),
         Command::Bots(a) => bots_cmd(&a),
+        Command::Report(a) => report_cmd(&a),
     };
     match result {
         Ok(code) => code,
@@ -476,6 +488,20 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
         _ => Ok(ExitCode::SUCCESS),
     }
+}
+
+fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
+    let m = read_manifest(&a.dir).map_err(|e| anyhow!("{e}"))?;
+    if !m.complete {
+        eprintln!(
+            "note: this run is not complete ({} of {} blocks); figures cover the completed games",
+            m.blocks_done, m.blocks_total
+        );
+    }
+    print!("{}", summary_table(&m.stats, &m.bots));
+    println!("games {}", m.stats.games);
+    print!("{}", silver_sim::census_tables(&m.stats, a.turn_bucket));
+    Ok(ExitCode::SUCCESS)
 }
 
 fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {

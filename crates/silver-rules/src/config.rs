@@ -92,9 +92,7 @@ impl Config {
             return Err(ConfigError::ZeroCap("max_turns_per_round"));
         }
         match self.model {
-            GameModel::Rounds { rounds } if rounds == 0 => {
-                return Err(ConfigError::ZeroCap("rounds"))
-            }
+            GameModel::Rounds { rounds: 0 } => return Err(ConfigError::ZeroCap("rounds")),
             GameModel::Points {
                 target, max_rounds, ..
             } => {

@@ -586,7 +586,7 @@ impl Game {
                 Next::EndTurn
             }
             (Stage::Holding { card, from }, Action::Discard) => {
-                self.to_pile(card, PileReason::DiscardDrawn, sink);
+                self.put_on_pile(card, PileReason::DiscardDrawn, sink);
                 let ability = self.ability_of(card);
                 let offered = ability.is_discard_ability() && self.ability_has_target(p, card);
                 sink.event(&GameEvent::Discarded {
@@ -804,7 +804,7 @@ impl Game {
                     slot,
                     incoming: self.hidden(c),
                 });
-                self.to_pile(old, PileReason::WitchReplaced, sink);
+                self.put_on_pile(old, PileReason::WitchReplaced, sink);
                 Next::MainDone
             }
             (AbilityStep::WitchLooked, Action::WitchExchangeOwn) => {
@@ -857,7 +857,7 @@ impl Game {
     }
 
     /// Puts a card face-up on the discard pile: public from now on.
-    fn to_pile<S: EventSink>(&mut self, c: CardId, reason: PileReason, sink: &mut S) {
+    fn put_on_pile<S: EventSink>(&mut self, c: CardId, reason: PileReason, sink: &mut S) {
         self.set_up(c, false);
         self.known[c as usize] = ALL;
         self.pile.push(c);
@@ -907,7 +907,7 @@ impl Game {
             if enters_up {
                 self.known[card as usize] = ALL;
             }
-            self.to_pile(out, PileReason::ExchangedOut, sink);
+            self.put_on_pile(out, PileReason::ExchangedOut, sink);
             sink.event(&GameEvent::Exchanged {
                 seat: p,
                 from,
@@ -961,7 +961,7 @@ impl Game {
                 (set.ability(v) != Ability::Wild, std::cmp::Reverse(v))
             });
             for &c in out.iter() {
-                self.to_pile(c, PileReason::ExchangedOut, sink);
+                self.put_on_pile(c, PileReason::ExchangedOut, sink);
             }
             sink.event(&GameEvent::Exchanged {
                 seat: p,

@@ -374,4 +374,58 @@ impl PlayerView {
         }
         g
     }
+
+    /// Like [`PlayerView::sample_world_forgetting`], then skews the sample: each unknown card
+    /// that its owner has seen (an opponent's face-down card the opponent looked at and kept —
+    /// public, since every look is seen) is, with probability `kept_low`, swapped with the
+    /// lowest of three random unknown cards if that one is lower. Players tend to keep the low cards they see, so
+    /// this is a cheap opponent model. The sample stays consistent with the viewer's knowledge
+    /// (only unknown cards exchange values; the multiset is unchanged); only the weights differ
+    /// from uniform. `kept_low = 0` is exactly `sample_world_forgetting`.
+    pub fn sample_world_skewed<R: rand::Rng + ?Sized>(
+        &self,
+        forgotten: CardMask,
+        kept_low: f64,
+        rng: &mut R,
+    ) -> Game {
+        let mut g = self.sample_world_forgetting(forgotten, rng);
+        if kept_low <= 0.0 {
+            return g;
+        }
+        let forget = CardMask(forgotten.0 & !self.public_cards().0);
+        let mut holes = [0u8; CARDS];
+        let mut nh = 0;
+        for c in 0..CARDS {
+            if self.game.value[c] == UNKNOWN || forget.contains(c as CardId) {
+                holes[nh] = c as CardId;
+                nh += 1;
+            }
+        }
+        if nh < 2 {
+            return g;
+        }
+        for s in 0..self.game.cfg.players {
+            if s == self.viewer {
+                continue;
+            }
+            for &c in self.game.village[s as usize].as_slice() {
+                let unknown = self.game.value[c as usize] == UNKNOWN || forget.contains(c);
+                if unknown
+                    && self.game.known[c as usize] & (1 << s) != 0
+                    && rng.random_bool(kept_low.min(1.0))
+                {
+                    // The lowest of three random unknown cards, if lower.
+                    let mut best = c as usize;
+                    for _ in 0..3 {
+                        let other = holes[rng.random_range(0..nh)] as usize;
+                        if g.value[other] < g.value[best] {
+                            best = other;
+                        }
+                    }
+                    g.value.swap(best, c as usize);
+                }
+            }
+        }
+        g
+    }
 }

@@ -342,3 +342,39 @@ fn sampling_is_uniform_chi_square() {
         "pair frequency {pair_same} vs {expected:.0}"
     );
 }
+
+/// The skewed sampler (an opponent model) stays consistent with the viewer's knowledge and
+/// does lower the cards opponents have seen and kept.
+#[test]
+fn skewed_sampling_is_consistent_and_lowers_kept_cards() {
+    let states = sample_states(3_000, 93);
+    let mut rng = ChaCha8Rng::seed_from_u64(94);
+    let (mut uniform_sum, mut skewed_sum, mut n) = (0u64, 0u64, 0u64);
+    for g in &states {
+        for viewer in 0..g.players() {
+            let view = g.view(viewer);
+            for _ in 0..4 {
+                let w = view.sample_world_skewed(CardMask::EMPTY, 1.0, &mut rng);
+                w.omniscient().check_invariants().unwrap();
+                assert!(
+                    w.view(viewer) == view,
+                    "a skewed world changes the viewer's view"
+                );
+                let u = view.sample_world(&mut rng);
+                for s in (0..g.players()).filter(|&s| s != viewer) {
+                    for slot in 0..view.village_len(s) {
+                        let c = view.card(s, slot as Slot);
+                        if c.value.is_none() && c.known_by & (1 << s) != 0 {
+                            skewed_sum += w.omniscient().value(c.id) as u64;
+                            uniform_sum += u.omniscient().value(c.id) as u64;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(n > 10_000, "{n}");
+    let (us, ss) = (uniform_sum as f64 / n as f64, skewed_sum as f64 / n as f64);
+    assert!(ss < us - 1.0, "skewed mean {ss:.2} vs uniform {us:.2}");
+}

@@ -1281,7 +1281,7 @@ fn r_end_c_two_face_up_villagers_end_the_round_at_once() {
     t.peeks();
     t.act(A::TakeDiscard);
     t.act(A::Exchange { slot: 0 });
-    assert_eq!(t.face_up(0)[0], true);
+    assert!(t.face_up(0)[0]);
     t.act(DRAW);
     t.act(A::Discard);
     // A Villager on the discard pile does not count.

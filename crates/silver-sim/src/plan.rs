@@ -29,7 +29,8 @@ pub struct Plan {
     pub bots: Vec<BotEntry>,
     /// Lineups: for each table, the bot (index into `bots`) of each seat before rotation.
     pub tables: Vec<Vec<usize>>,
-    /// Seat rotations per deal (players for rotated seating, 1 for fixed).
+    /// Seat rotations per deal: the lineup's period for rotated seating (the player count
+    /// unless the lineup repeats, e.g. 2 for A,B,A,B and 1 for a single bot), 1 for fixed.
     pub rotations: u8,
     /// Total games.
     pub games: u64,
@@ -139,6 +140,14 @@ pub fn list_profiles(dir: &Path) -> Vec<String> {
     v
 }
 
+/// The smallest p such that rotating the lineup by p seats gives the same lineup.
+fn period(lineup: &[usize]) -> usize {
+    let n = lineup.len();
+    (1..=n)
+        .find(|&p| n % p == 0 && (0..n).all(|s| lineup[s] == lineup[(s + p) % n]))
+        .unwrap_or(n)
+}
+
 /// Resolves and validates a spec.
 pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
     if !(2..=4).contains(&spec.players) {
@@ -232,9 +241,11 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
             t
         }
     };
+    // Rotating a lineup by its period gives the same seating again, so the distinct rotations
+    // are its period: 1 for a single bot, 2 for A,B,A,B, the player count otherwise.
     let rotations = match spec.seating {
         Seating::Fixed => 1,
-        Seating::Rotate | Seating::RoundRobin => spec.players,
+        Seating::Rotate | Seating::RoundRobin => period(&tables[0]) as u8,
     };
     Ok(Plan {
         name: spec.name.clone().unwrap_or_else(|| "experiment".into()),

@@ -356,6 +356,55 @@ pub fn summary_table(stats: &Stats, bot_names: &[String]) -> String {
     out
 }
 
+/// Census success by completed turns before the call (in buckets of `turn_bucket`) and by the
+/// caller's true sum: the census-timing tables.
+pub fn census_tables(stats: &Stats, turn_bucket: usize) -> String {
+    let mut out = String::new();
+    let row = |out: &mut String, label: String, c: CensusCell| {
+        let (lo, hi) = wilson(c.success, c.calls);
+        out.push_str(&format!(
+            "{:>9}  {:>9}  {:>9}  {:>7.1}  {:>6.1} - {:>5.1}\n",
+            label,
+            c.calls,
+            c.success,
+            100.0 * ratio(c.success as f64, c.calls),
+            100.0 * lo,
+            100.0 * hi
+        ));
+    };
+    out.push_str("census success by turn of the call (completed turns in the round before it)\n");
+    out.push_str(&format!(
+        "{:>9}  {:>9}  {:>9}  {:>7}  {:>14}\n",
+        "turns", "calls", "successes", "rate %", "95% CI"
+    ));
+    let b = turn_bucket.max(1);
+    for (i, chunk) in stats.census_by_turn.chunks(b).enumerate() {
+        let c = chunk.iter().fold(CensusCell::default(), |a, x| CensusCell {
+            calls: a.calls + x.calls,
+            success: a.success + x.success,
+        });
+        if c.calls > 0 {
+            let label = if b == 1 {
+                format!("{}", i)
+            } else {
+                format!("{}-{}", i * b, i * b + b - 1)
+            };
+            row(&mut out, label, c);
+        }
+    }
+    out.push_str("census success by the caller's true sum\n");
+    out.push_str(&format!(
+        "{:>9}  {:>9}  {:>9}  {:>7}  {:>14}\n",
+        "sum", "calls", "successes", "rate %", "95% CI"
+    ));
+    for (sum, &c) in stats.census_by_sum.iter().enumerate() {
+        if c.calls > 0 {
+            row(&mut out, sum.to_string(), c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
