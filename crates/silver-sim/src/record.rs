@@ -54,30 +54,52 @@ struct Recorder<'a> {
     used: [u16; MAX_PLAYERS],
 }
 
-fn push_num(buf: &mut Vec<u8>, x: i64) {
-    use std::io::Write;
-    let _ = write!(buf, "{x}");
+/// Appends one CSV row field by field (no allocation beyond the buffer's growth).
+struct CsvRow<'a> {
+    buf: &'a mut Vec<u8>,
+    first: bool,
 }
 
-/// Writes a bot name as a CSV field (quoted when it holds a comma or a quote).
-fn push_name(buf: &mut Vec<u8>, name: &str) {
-    if name.contains([',', '"', '\n']) {
-        buf.push(b'"');
-        for b in name.bytes() {
-            if b == b'"' {
-                buf.push(b'"');
-            }
-            buf.push(b);
-        }
-        buf.push(b'"');
-    } else {
-        buf.extend_from_slice(name.as_bytes());
+impl<'a> CsvRow<'a> {
+    fn new(buf: &'a mut Vec<u8>) -> Self {
+        CsvRow { buf, first: true }
     }
-}
 
-impl Recorder<'_> {
-    fn name(&self, seat: usize) -> &str {
-        &self.plan.bots[self.bots[seat]].name
+    fn sep(&mut self) -> &mut Vec<u8> {
+        if !self.first {
+            self.buf.push(b',');
+        }
+        self.first = false;
+        self.buf
+    }
+
+    /// A number.
+    fn num(&mut self, x: impl Into<i64>) -> &mut Self {
+        use std::io::Write;
+        let _ = write!(self.sep(), "{}", x.into());
+        self
+    }
+
+    /// A text field, quoted when it holds a comma, a quote or a newline (bot names may).
+    fn text(&mut self, t: &str) -> &mut Self {
+        let buf = self.sep();
+        if t.contains([',', '"', '\n']) {
+            buf.push(b'"');
+            for b in t.bytes() {
+                if b == b'"' {
+                    buf.push(b'"');
+                }
+                buf.push(b);
+            }
+            buf.push(b'"');
+        } else {
+            buf.extend_from_slice(t.as_bytes());
+        }
+        self
+    }
+
+    fn end(&mut self) {
+        self.buf.push(b'\n');
     }
 }
 
@@ -167,28 +189,19 @@ impl EventSink for Recorder<'_> {
                 }
                 if self.plan.outputs.rounds {
                     for s in 0..n {
-                        let r = &mut self.rows.rounds;
-                        push_num(r, self.slot.index as i64);
-                        r.push(b',');
-                        push_num(r, round as i64);
-                        r.push(b',');
-                        push_num(r, s as i64);
-                        r.push(b',');
                         let name = self.plan.bots[self.bots[s]].name.as_str();
-                        push_name(r, name);
-                        r.push(b',');
-                        push_num(r, sums[s] as i64);
-                        r.push(b',');
-                        push_num(r, scores[s] as i64);
-                        r.push(b',');
-                        push_num(r, sizes[s] as i64);
-                        r.push(b',');
-                        r.extend_from_slice(reason.name().as_bytes());
-                        r.push(b',');
-                        push_num(r, (caller == Some(s as Seat)) as i64);
-                        r.push(b',');
-                        push_num(r, turns as i64);
-                        r.push(b'\n');
+                        CsvRow::new(&mut self.rows.rounds)
+                            .num(self.slot.index as i64)
+                            .num(round)
+                            .num(s as i64)
+                            .text(name)
+                            .num(sums[s])
+                            .num(scores[s])
+                            .num(sizes[s])
+                            .text(reason.name())
+                            .num(caller == Some(s as Seat))
+                            .num(turns)
+                            .end();
                     }
                 }
                 if let (Some(c), Some(caller)) = (self.census.take(), caller) {
@@ -202,40 +215,22 @@ impl EventSink for Recorder<'_> {
                     if self.plan.outputs.census {
                         let lowest_other =
                             (0..n).filter(|&o| o != s).map(|o| sums[o]).min().unwrap();
-                        let name = self.name(s).to_string();
-                        let r = &mut self.rows.census;
-                        for (i, x) in [
-                            self.slot.index as i64,
-                            round as i64,
-                            c.turn as i64,
-                            c.deck_left as i64,
-                            s as i64,
-                        ]
-                        .into_iter()
-                        .enumerate()
-                        {
-                            if i > 0 {
-                                r.push(b',');
-                            }
-                            push_num(r, x);
-                        }
-                        r.push(b',');
-                        push_name(r, &name);
-                        r.push(b',');
-                        push_num(r, c.village as i64);
-                        r.push(b',');
-                        push_num(r, c.sum as i64);
-                        r.push(b',');
-                        if let Some(est) = c.estimate {
-                            r.extend_from_slice(f(est).as_bytes());
-                        }
-                        r.push(b',');
-                        push_num(r, lowest_other as i64);
-                        r.push(b',');
-                        push_num(r, success as i64);
-                        r.push(b',');
-                        push_num(r, scores[s] as i64);
-                        r.push(b'\n');
+                        let estimate = c.estimate.map(f).unwrap_or_default();
+                        let name = self.plan.bots[self.bots[s]].name.as_str();
+                        CsvRow::new(&mut self.rows.census)
+                            .num(self.slot.index as i64)
+                            .num(round)
+                            .num(c.turn)
+                            .num(c.deck_left)
+                            .num(s as i64)
+                            .text(name)
+                            .num(c.village)
+                            .num(c.sum)
+                            .text(&estimate)
+                            .num(lowest_other)
+                            .num(success)
+                            .num(scores[s])
+                            .end();
                     }
                 }
             }
@@ -355,30 +350,16 @@ pub fn play<S: EventSink>(
         st.wins += (s == winner) as u64;
         if plan.outputs.games {
             let rank = 1 + (0..n).filter(|&o| totals[o] < t).count();
-            let r = &mut rec.rows.games;
-            for (i, x) in [
-                index as i64,
-                slot.deal as i64,
-                slot.rotation as i64,
-                s as i64,
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                if i > 0 {
-                    r.push(b',');
-                }
-                push_num(r, x);
-            }
-            r.push(b',');
-            push_name(r, &plan.bots[bots[s]].name);
-            r.push(b',');
-            push_num(r, t as i64);
-            r.push(b',');
-            push_num(r, rank as i64);
-            r.push(b',');
-            push_num(r, (s == winner) as i64);
-            r.push(b'\n');
+            CsvRow::new(&mut rec.rows.games)
+                .num(index as i64)
+                .num(slot.deal as i64)
+                .num(slot.rotation)
+                .num(s as i64)
+                .text(&plan.bots[bots[s]].name)
+                .num(t)
+                .num(rank as i64)
+                .num(s == winner)
+                .end();
         }
     }
     Played { game }
