@@ -259,3 +259,136 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
         outputs: spec.outputs,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(players: u8, bots: &[&str], seating: Seating) -> ExperimentSpec {
+        ExperimentSpec {
+            name: Some("t".into()),
+            players,
+            bots: bots.iter().map(|s| s.to_string()).collect(),
+            seating,
+            set: "amulet".into(),
+            token: "amulet".into(),
+            model: ModelSpec::default(),
+            games: 100,
+            seed: 1,
+            max_turns_per_round: 400,
+            outputs: Outputs::default(),
+        }
+    }
+
+    fn dir() -> &'static Path {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"))
+    }
+
+    #[test]
+    fn rotations_are_the_lineup_period() {
+        let p = resolve(&spec(4, &["greedy"], Seating::Rotate), dir()).unwrap();
+        assert_eq!((p.rotations, p.tables.clone()), (1, vec![vec![0, 0, 0, 0]]));
+        let p = resolve(&spec(4, &["greedy", "random"], Seating::Rotate), dir()).unwrap();
+        assert_eq!((p.rotations, p.tables.clone()), (2, vec![vec![0, 1, 0, 1]]));
+        let p = resolve(&spec(3, &["greedy", "random"], Seating::Rotate), dir()).unwrap();
+        assert_eq!((p.rotations, p.tables.clone()), (3, vec![vec![0, 1, 0]]));
+        let p = resolve(&spec(4, &["greedy", "random"], Seating::Fixed), dir()).unwrap();
+        assert_eq!(p.rotations, 1);
+    }
+
+    #[test]
+    fn seats_rotate_over_the_same_deal() {
+        let p = resolve(&spec(2, &["greedy", "random"], Seating::Rotate), dir()).unwrap();
+        let (a, b) = (p.slot(6), p.slot(7));
+        assert_eq!((a.deal, b.deal), (3, 3));
+        assert_eq!((p.bot_at(a, 0), p.bot_at(a, 1)), (0, 1));
+        assert_eq!((p.bot_at(b, 0), p.bot_at(b, 1)), (1, 0));
+    }
+
+    #[test]
+    fn round_robin_pairs_every_two_bots() {
+        let p = resolve(
+            &spec(2, &["random", "greedy", "greedy-mem2"], Seating::RoundRobin),
+            dir(),
+        )
+        .unwrap();
+        assert_eq!(p.tables, vec![vec![0, 1], vec![0, 2], vec![1, 2]]);
+        assert_eq!(p.slot(0).table, 0);
+        assert_eq!(p.slot(2).table, 1);
+        assert_eq!(p.slot(4).table, 2);
+    }
+
+    #[test]
+    fn resolution_errors_are_clear() {
+        let e = resolve(&spec(5, &["greedy"], Seating::Rotate), dir()).unwrap_err();
+        assert!(e.contains("2, 3 or 4 players"), "{e}");
+        let e = resolve(&spec(2, &["gredy"], Seating::Rotate), dir()).unwrap_err();
+        assert!(
+            e.contains("unknown bot `gredy`") && e.contains("greedy-mem2"),
+            "{e}"
+        );
+        let e = resolve(&spec(2, &["a", "b", "c"], Seating::Rotate), dir()).unwrap_err();
+        assert!(
+            e.contains("unknown bot") || e.contains("3 bots listed"),
+            "{e}"
+        );
+        let e = resolve(
+            &spec(2, &["greedy", "random", "greedy-mem2"], Seating::Rotate),
+            dir(),
+        )
+        .unwrap_err();
+        assert!(e.contains("3 bots listed for 2 seats"), "{e}");
+        let mut s = spec(2, &["greedy"], Seating::Rotate);
+        s.set = "bullet".into();
+        assert!(resolve(&s, dir())
+            .unwrap_err()
+            .contains("valid sets: amulet"));
+    }
+
+    #[test]
+    fn profile_overrides_apply() {
+        let p = resolve(
+            &spec(2, &["ismcts-1k:iterations=7", "greedy"], Seating::Rotate),
+            dir(),
+        )
+        .unwrap();
+        match &p.bots[0].spec {
+            BotSpec::Ismcts(i) => assert_eq!(i.iterations, 7),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(p.bots[0].name, "ismcts-1k:iterations=7");
+    }
+
+    #[test]
+    fn every_shipped_profile_loads() {
+        let names = list_profiles(dir());
+        assert_eq!(
+            names,
+            ["greedy", "greedy-mem2", "ismcts-10k", "ismcts-1k", "random"]
+        );
+        for n in names {
+            resolve_bot(&n, dir()).unwrap_or_else(|e| panic!("{n}: {e}"));
+        }
+    }
+
+    #[test]
+    fn every_shipped_experiment_resolves() {
+        let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../experiments"));
+        let mut n = 0;
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "toml") {
+                let text = std::fs::read_to_string(&p).unwrap();
+                let spec = ExperimentSpec::from_toml(&text)
+                    .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                resolve(
+                    &spec,
+                    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots")),
+                )
+                .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                n += 1;
+            }
+        }
+        assert_eq!(n, 4);
+    }
+}
