@@ -133,3 +133,100 @@ impl Memory {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use silver_rules::{Config, DealOrder, Game, Slot};
+
+    /// Seat 0 looked at slots 0 and 1 (opening peeks); seat 1 at its slots 0 and 1.
+    fn game() -> Game {
+        let order = DealOrder::stacked(&[[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], 11, &[7, 12]).unwrap();
+        let mut g = Game::new(Config::standard(2).unwrap(), 0).unwrap();
+        g.deal(&order, &mut ());
+        for slot in [0, 1, 0, 1] {
+            g.apply(Action::OpeningPeek { slot }, &mut ()).unwrap();
+        }
+        g
+    }
+
+    fn known(v: &PlayerView, seat: u8) -> Vec<bool> {
+        (0..v.village_len(seat))
+            .map(|i| v.card(seat, i as Slot).value.is_some())
+            .collect()
+    }
+
+    #[test]
+    fn perfect_recall_is_the_engine_view() {
+        let g = game();
+        let mut m = Memory::new(MemorySpec::default());
+        let mut rng = BotRng::seed_from_u64(1);
+        assert!(m.recall(&g.view(0), &mut rng) == g.view(0));
+    }
+
+    #[test]
+    fn capacity_keeps_the_most_recent_facts() {
+        let mut g = game();
+        let mut m = Memory::new(MemorySpec {
+            capacity: Some(2),
+            forget_per_turn: 0.0,
+        });
+        let mut rng = BotRng::seed_from_u64(1);
+        let v = m.recall(&g.view(0), &mut rng);
+        assert_eq!(known(&v, 0), [true, true, false, false, false]);
+        // Draw the Beholder (7) and look at slots 2 and 3: two newer facts push out the old.
+        g.apply(Action::DrawDeck { extra: 0 }, &mut ()).unwrap();
+        let v = m.recall(&g.view(0), &mut rng);
+        // The drawn card is a hidden fact too (held, unseen by others): 3 facts, keep 2.
+        assert_eq!(known(&v, 0), [false, true, false, false, false]);
+        assert_eq!(v.holding().unwrap().1, Some(7));
+        g.apply(Action::Discard, &mut ()).unwrap();
+        for slot in [2u8, 3] {
+            let a = Action::Target { seat: 0, slot };
+            m.note_action(&g.view(0), a);
+            g.apply(a, &mut ()).unwrap();
+        }
+        // The discarded Beholder is public now; the two newest facts are slots 2 and 3.
+        let v = g.view(0);
+        assert_eq!(known(&v, 0), [true, true, true, true, false]);
+        // (seat 1 is to move; recall for seat 0 at its next decision)
+        let v = m.recall(&v, &mut rng);
+        assert_eq!(known(&v, 0), [false, false, true, true, false]);
+        assert_eq!(v.discard_top(), Some(7), "public cards are never forgotten");
+    }
+
+    #[test]
+    fn forgetting_per_turn_and_relearning() {
+        let mut g = game();
+        let mut m = Memory::new(MemorySpec {
+            capacity: None,
+            forget_per_turn: 1.0,
+        });
+        let mut rng = BotRng::seed_from_u64(1);
+        // Facts learned in this decision are kept this turn.
+        let v = m.recall(&g.view(0), &mut rng);
+        assert_eq!(known(&v, 0), [true, true, false, false, false]);
+        // End seat 0's turn and seat 1's, then seat 0 decides again: all old facts are gone.
+        for _ in 0..2 {
+            g.apply(Action::DrawDeck { extra: 0 }, &mut ()).unwrap();
+            g.apply(Action::Discard, &mut ()).unwrap();
+            if matches!(g.stage(), silver_rules::Stage::Ability { .. }) {
+                g.apply(Action::SkipAbility, &mut ()).unwrap();
+            }
+        }
+        let v = m.recall(&g.view(0), &mut rng);
+        assert_eq!(known(&v, 0), [false, false, false, false, false]);
+        // Looking again at a forgotten card re-learns it: the last look is the newest fact.
+        let mut m2 = Memory::new(MemorySpec {
+            capacity: Some(1),
+            forget_per_turn: 0.0,
+        });
+        let g = game();
+        let v = m2.recall(&g.view(0), &mut rng);
+        assert_eq!(known(&v, 0), [false, true, false, false, false]);
+        m2.note_action(&v, Action::OpeningPeek { slot: 0 });
+        let v = m2.recall(&g.view(0), &mut rng);
+        assert_eq!(known(&v, 0), [true, false, false, false, false]);
+    }
+}

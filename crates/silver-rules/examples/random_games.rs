@@ -85,7 +85,10 @@ fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     let r = rounds.max(1) as f64;
-    println!("{games} random games, {players} players, seed {seed}");
+    println!(
+        "{games} random games, {players} players, seed {seed} (state: {} bytes)",
+        std::mem::size_of::<Game>()
+    );
     println!(
         "  {:.0} games/s, {:.2} M decisions/s, {:.0} decisions per game (1 thread)",
         games as f64 / secs,
