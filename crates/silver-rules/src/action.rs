@@ -10,11 +10,14 @@ use arrayvec::ArrayVec;
 pub type Slot = u8;
 
 /// One decision.
+///
+/// In JSON (scripts, traces) an action is an object tagged by `do`, with exactly the fields of
+/// its variant: `{"do": "select", "slot": 2}`, `{"do": "discard"}`. Any other key is an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(tag = "do", rename_all = "kebab-case", deny_unknown_fields)
+    serde(tag = "do", rename_all = "kebab-case", try_from = "strict::RawAction")
 )]
 pub enum Action {
     /// R-PEEK0: look at one of your own cards at the start of the round (twice).
@@ -123,3 +126,99 @@ pub const MAX_ACTIONS: usize = 400;
 
 /// A fixed-capacity list of legal actions (no heap).
 pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
+
+#[cfg(feature = "serde")]
+mod strict {
+    //! Strict parsing: serde ignores unknown keys on the field-less variants of an internally
+    //! tagged enum, so actions are read through this form, which rejects every key the variant
+    //! does not have.
+
+    use super::Action;
+
+    /// Every key any action may have.
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct RawAction {
+        #[serde(rename = "do")]
+        kind: String,
+        slot: Option<u8>,
+        extra: Option<u8>,
+        index: Option<u8>,
+        seat: Option<u8>,
+        guard: Option<u8>,
+        target: Option<u8>,
+    }
+
+    impl TryFrom<RawAction> for Action {
+        type Error = String;
+
+        fn try_from(r: RawAction) -> Result<Action, String> {
+            let present = [
+                ("slot", r.slot.is_some()),
+                ("extra", r.extra.is_some()),
+                ("index", r.index.is_some()),
+                ("seat", r.seat.is_some()),
+                ("guard", r.guard.is_some()),
+                ("target", r.target.is_some()),
+            ];
+            let fields: &[&str] = match r.kind.as_str() {
+                "opening-peek" | "exchange" | "select" | "give" | "empath-peek" | "place-token" => {
+                    &["slot"]
+                }
+                "draw-deck" => &["extra"],
+                "draw-display" | "keep-drawn" | "pick-discard" => &["index"],
+                "target" => &["seat", "slot"],
+                "guard-place" => &["guard", "target"],
+                "guard-lift" => &["guard"],
+                "take-discard" | "call-census" | "discard" | "confirm-exchange"
+                | "skip-ability" | "stop-looking" | "witch-look" | "witch-exchange-own"
+                | "witch-leave" | "end-turn" => &[],
+                other => return Err(format!("unknown action `{other}`")),
+            };
+            for (name, is) in present {
+                if is && !fields.contains(&name) {
+                    return Err(format!("action `{}` has no field `{name}`", r.kind));
+                }
+                if !is && fields.contains(&name) {
+                    return Err(format!("action `{}` needs the field `{name}`", r.kind));
+                }
+            }
+            let (slot, index) = (r.slot.unwrap_or(0), r.index.unwrap_or(0));
+            Ok(match r.kind.as_str() {
+                "opening-peek" => Action::OpeningPeek { slot },
+                "exchange" => Action::Exchange { slot },
+                "select" => Action::Select { slot },
+                "give" => Action::Give { slot },
+                "empath-peek" => Action::EmpathPeek { slot },
+                "place-token" => Action::PlaceToken { slot },
+                "draw-deck" => Action::DrawDeck {
+                    extra: r.extra.unwrap_or(0),
+                },
+                "draw-display" => Action::DrawDisplay { index },
+                "keep-drawn" => Action::KeepDrawn { index },
+                "pick-discard" => Action::PickDiscard { index },
+                "target" => Action::Target {
+                    seat: r.seat.unwrap_or(0),
+                    slot,
+                },
+                "guard-place" => Action::GuardPlace {
+                    guard: r.guard.unwrap_or(0),
+                    target: r.target.unwrap_or(0),
+                },
+                "guard-lift" => Action::GuardLift {
+                    guard: r.guard.unwrap_or(0),
+                },
+                "take-discard" => Action::TakeDiscard,
+                "call-census" => Action::CallCensus,
+                "discard" => Action::Discard,
+                "confirm-exchange" => Action::ConfirmExchange,
+                "skip-ability" => Action::SkipAbility,
+                "stop-looking" => Action::StopLooking,
+                "witch-look" => Action::WitchLook,
+                "witch-exchange-own" => Action::WitchExchangeOwn,
+                "witch-leave" => Action::WitchLeave,
+                _ => Action::EndTurn,
+            })
+        }
+    }
+}

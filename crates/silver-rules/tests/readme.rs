@@ -23,3 +23,52 @@ fn script_stacked_deal_rejects_unknown_keys() {
     let good = bad.replace("deck_tpo", "deck_top");
     assert!(serde_json::from_str::<Script>(&good).is_ok());
 }
+
+/// Every action survives a JSON round trip, and any key an action does not have is an error.
+#[test]
+fn script_actions_are_strict() {
+    let all = [
+        Action::OpeningPeek { slot: 1 },
+        Action::DrawDeck { extra: 2 },
+        Action::DrawDisplay { index: 1 },
+        Action::TakeDiscard,
+        Action::CallCensus,
+        Action::KeepDrawn { index: 1 },
+        Action::Discard,
+        Action::Exchange { slot: 3 },
+        Action::Select { slot: 2 },
+        Action::ConfirmExchange,
+        Action::SkipAbility,
+        Action::Target { seat: 1, slot: 4 },
+        Action::StopLooking,
+        Action::PickDiscard { index: 5 },
+        Action::WitchLook,
+        Action::WitchExchangeOwn,
+        Action::WitchLeave,
+        Action::Give { slot: 0 },
+        Action::EmpathPeek { slot: 2 },
+        Action::GuardPlace {
+            guard: 1,
+            target: 3,
+        },
+        Action::GuardLift { guard: 1 },
+        Action::PlaceToken { slot: 0 },
+        Action::EndTurn,
+    ];
+    for a in all {
+        let text = serde_json::to_string(&a).unwrap();
+        assert_eq!(serde_json::from_str::<Action>(&text).unwrap(), a, "{text}");
+    }
+    for (bad, why) in [
+        (r#"{"do":"discard","slot":1}"#, "has no field `slot`"),
+        (r#"{"do":"select"}"#, "needs the field `slot`"),
+        (
+            r#"{"do":"select","slot":1,"slto":2}"#,
+            "unknown field `slto`",
+        ),
+        (r#"{"do":"dicsard"}"#, "unknown action `dicsard`"),
+    ] {
+        let e = serde_json::from_str::<Action>(bad).unwrap_err().to_string();
+        assert!(e.contains(why), "{bad}: {e}");
+    }
+}
