@@ -321,10 +321,35 @@ fn execute(spec: ExperimentSpec, common: &Common) -> Result<ExitCode> {
     } else {
         None
     };
+    let threads = if common.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        common.threads
+    };
+    // Printed at the first progress report, i.e. once the output directory checks passed, so
+    // that an error is the only line on stderr.
+    let header = format!(
+        "{}: {} games, {} players, set {}, seed {}, {} threads -> {}",
+        plan.name,
+        plan.games,
+        plan.config.players,
+        plan.set_name,
+        plan.seed,
+        threads,
+        out.display()
+    );
+    let mut header_shown = false;
     let started = Instant::now();
     let mut last_line = Instant::now();
     let mut last_pct = 0u64;
     let mut progress = |done: u64, total: u64| {
+        if !header_shown {
+            header_shown = true;
+            match &bar {
+                Some(b) => b.println(&header),
+                None => eprintln!("{header}"),
+            }
+        }
         if let Some(b) = &bar {
             b.set_length(total);
             b.set_position(done);
@@ -340,21 +365,6 @@ fn execute(spec: ExperimentSpec, common: &Common) -> Result<ExitCode> {
             }
         }
     };
-    let threads = if common.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        common.threads
-    };
-    eprintln!(
-        "{}: {} games, {} players, set {}, seed {}, {} threads -> {}",
-        plan.name,
-        plan.games,
-        plan.config.players,
-        plan.set_name,
-        plan.seed,
-        threads,
-        out.display()
-    );
     let result = run(&plan, &opts, &mut progress, &interrupted);
     if let Some(b) = &bar {
         b.finish_and_clear();

@@ -121,24 +121,6 @@ fn fails(args: Vec<OsString>) -> String {
     error_line(&out)
 }
 
-/// As [`fails`], for errors found once the run has started: the run's opening line
-/// (`NAME: N games, ...`) may precede the error line.
-fn fails_after_start(args: Vec<OsString>) -> String {
-    let out = run(args);
-    assert_eq!(
-        out.code,
-        Some(2),
-        "expected exit code 2:\n{}",
-        out.describe()
-    );
-    assert!(
-        out.stderr.trim_end().lines().count() <= 2,
-        "expected the opening line and a one-line message:\n{}",
-        out.describe()
-    );
-    error_line(&out)
-}
-
 /// The single `error:` line of a failed run's stderr.
 fn error_line(out: &Out) -> String {
     assert!(!out.stderr.contains("panicked"), "{}", out.describe());
@@ -491,7 +473,7 @@ fn unwritable_output_directory() {
     let file = tmp.join("a-file");
     std::fs::write(&file, "not a directory").unwrap();
     let inside = file.join("out");
-    let msg = fails_after_start(args![
+    let msg = fails(args![
         "tournament",
         "--bots",
         "greedy,random",
@@ -534,7 +516,7 @@ fn bad_shard() {
 #[test]
 fn resume_needs_a_run_to_resume() {
     let tmp = TempDir::new("resume-nothing");
-    let msg = fails_after_start(with(
+    let msg = fails(with(
         small_run(9),
         args!["--resume", "--out", tmp.join("out")],
     ));
@@ -550,10 +532,10 @@ fn resume_with_other_options_is_refused() {
     let m = out.join("manifest.json");
     let text = read_text(&m).replace("\"complete\": true", "\"complete\": false");
     std::fs::write(&m, text).unwrap();
-    let msg = fails_after_start(with(small_run(10), args!["--resume", "--out", &out]));
+    let msg = fails(with(small_run(10), args!["--resume", "--out", &out]));
     assert_mentions(&msg, &["different plan"]);
     // And without --resume, the unfinished run is not overwritten.
-    let msg = fails_after_start(with(small_run(9), args!["--out", &out]));
+    let msg = fails(with(small_run(9), args!["--out", &out]));
     assert_mentions(&msg, &["unfinished run", "--resume"]);
 }
 
@@ -637,7 +619,7 @@ fn resume_after_interrupt_gives_the_same_files() {
     assert!(!dir.join("summary.csv").exists());
 
     // Without --resume the unfinished run is refused (and left alone).
-    let msg = fails_after_start(with(long_run(), args!["--threads", "1", "--out", &dir]));
+    let msg = fails(with(long_run(), args!["--threads", "1", "--out", &dir]));
     assert_mentions(&msg, &["unfinished run", "--resume"]);
 
     // Resume (on another thread count) to completion: only the missing games are played.
@@ -665,7 +647,7 @@ fn resume_after_interrupt_gives_the_same_files() {
     );
 
     // A complete run cannot be resumed.
-    let msg = fails_after_start(with(long_run(), args!["--resume", "--out", &dir]));
+    let msg = fails(with(long_run(), args!["--resume", "--out", &dir]));
     assert_mentions(&msg, &["already complete"]);
 }
 
