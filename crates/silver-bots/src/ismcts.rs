@@ -8,8 +8,11 @@
 //! iteration:
 //!
 //! 1. **Determinizes**: samples a fresh world from the bot's information set
-//!    ([`PlayerView::sample_world`] on the view its [`Memory`] still recalls, so a forgetful bot
-//!    samples the cards it forgot too). [`CheatingIsmcts`] copies the true [`Game`] instead.
+//!    ([`PlayerView::sample_world_skewed`] on the view its [`Memory`] still recalls, so a
+//!    forgetful bot samples the cards it forgot too). With [`IsmctsParams::kept_low`] > 0 the
+//!    sample is skewed, consistently with the bot's knowledge, towards low values for the cards
+//!    opponents have seen and kept (uniform sampling makes them look average, which over-values
+//!    census calls). [`CheatingIsmcts`] copies the true [`Game`] instead.
 //! 2. **Selects** down the single tree, which holds *every* player's decisions. At each node the
 //!    world's legal actions are computed; every child whose action is legal in this world has
 //!    its *availability* count incremented (legal sets differ between worlds: after a discard
