@@ -163,8 +163,7 @@ impl Ctx<'_> {
                 let ea = village_sum(self.view, a, &self.u).mean;
                 let eb = village_sum(self.view, b, &self.u).mean;
                 // Ties go to the next opponent clockwise, so no seat is singled out.
-                ea.partial_cmp(&eb)
-                    .unwrap()
+                ea.total_cmp(&eb)
                     .then(self.clockwise(a).cmp(&self.clockwise(b)))
             })
             .expect("at least two players")

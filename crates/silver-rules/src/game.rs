@@ -593,7 +593,11 @@ impl Game {
     /// R-A3: for the card in `(seat, slot)`, the slot it guards if it is a placed Bodyguard.
     pub fn guarding(&self, seat: Seat, slot: Slot) -> Option<Slot> {
         let g = self.guard[self.card_at(seat, slot) as usize];
-        (g != NONE).then(|| self.village[seat as usize].position(g).unwrap() as Slot)
+        (g != NONE).then(|| {
+            let row = &self.village[seat as usize];
+            row.position(g)
+                .expect("a guarded card lies in its Bodyguard's village") as Slot
+        })
     }
 
     /// RULES.md §6: does `viewer` know the value of the card in `(seat, slot)`?

@@ -207,14 +207,17 @@ impl EventSink for Recorder<'_> {
                 if let (Some(c), Some(caller)) = (self.census.take(), caller) {
                     debug_assert_eq!(c.seat, caller);
                     let s = caller as usize;
-                    let success = scores[s] == 0 && sums[s] <= *sums[..n].iter().min().unwrap();
+                    let success = scores[s] == 0 && (0..n).all(|o| sums[s] <= sums[o]);
                     let b = &mut self.stats.bots[self.bots[s]];
                     b.census_calls += 1;
                     b.census_success += success as u64;
                     self.stats.census(c.turn, sums[s], success);
                     if self.plan.outputs.census {
-                        let lowest_other =
-                            (0..n).filter(|&o| o != s).map(|o| sums[o]).min().unwrap();
+                        let lowest_other = (0..n)
+                            .filter(|&o| o != s)
+                            .map(|o| sums[o])
+                            .min()
+                            .unwrap_or(0);
                         let estimate = c.estimate.map(f).unwrap_or_default();
                         let name = self.plan.bots[self.bots[s]].name.as_str();
                         CsvRow::new(&mut self.rows.census)

@@ -194,6 +194,17 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
     fs::rename(&tmp, path).map_err(io(path))
 }
 
+/// Writes a manifest atomically.
+fn save_manifest(path: &Path, manifest: &Manifest) -> Result<(), RunError> {
+    let bytes = serde_json::to_vec_pretty(manifest).map_err(|e| {
+        RunError::Io(format!(
+            "{}: cannot encode the manifest: {e}",
+            path.display()
+        ))
+    })?;
+    write_atomic(path, &bytes)
+}
+
 /// Reads a run's manifest.
 pub fn read_manifest(dir: &Path) -> Result<Manifest, RunError> {
     let p = dir.join(MANIFEST);
@@ -317,21 +328,10 @@ pub fn run(
                     .map_err(|e| RunError::Input(format!("cannot write {}: {e}", p.display())))?;
                 f.write_all(header.as_bytes()).map_err(io(&p))?;
                 files.push((name.to_string(), f));
+                manifest.files.push((name.to_string(), header.len() as u64));
             }
         }
-        manifest.files = files
-            .iter()
-            .map(|(n, _)| {
-                (
-                    n.clone(),
-                    FILES.iter().find(|x| x.0 == n).unwrap().1.len() as u64,
-                )
-            })
-            .collect();
-        write_atomic(
-            &manifest_path,
-            &serde_json::to_vec_pretty(&manifest).unwrap(),
-        )?;
+        save_manifest(&manifest_path, &manifest)?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads)
@@ -392,10 +392,7 @@ pub fn run(
             let (rows, stats) = match res {
                 Ok(x) => x,
                 Err(p) => {
-                    write_atomic(
-                        &manifest_path,
-                        &serde_json::to_vec_pretty(&manifest).unwrap(),
-                    )?;
+                    save_manifest(&manifest_path, &manifest)?;
                     return Err(RunError::Panic(p));
                 }
             };
@@ -419,10 +416,7 @@ pub fn run(
                 e.1 = len;
             }
         }
-        write_atomic(
-            &manifest_path,
-            &serde_json::to_vec_pretty(&manifest).unwrap(),
-        )?;
+        save_manifest(&manifest_path, &manifest)?;
         progress.update(
             (manifest.blocks_done * block_games).min(total_games),
             total_games,
@@ -451,10 +445,7 @@ fn finish(out: &Path, manifest: &mut Manifest) -> Result<(), RunError> {
         )?;
     }
     manifest.complete = true;
-    write_atomic(
-        &out.join(MANIFEST),
-        &serde_json::to_vec_pretty(manifest).unwrap(),
-    )
+    save_manifest(&out.join(MANIFEST), manifest)
 }
 
 /// Merges complete shard directories (each run with `--shard K/N` of the same plan) into `out`,

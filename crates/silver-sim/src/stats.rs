@@ -25,6 +25,20 @@ pub struct BotStats {
     pub census_success: u64,
 }
 
+impl BotStats {
+    /// Mean final total and its sample standard deviation.
+    pub fn total_mean_sd(&self) -> (f64, f64) {
+        let mean = ratio(self.total_sum as f64, self.games);
+        let var = (ratio(self.total_sq as f64, self.games) - mean * mean).max(0.0);
+        let sd = if self.games > 1 {
+            (var * self.games as f64 / (self.games - 1) as f64).sqrt()
+        } else {
+            0.0
+        };
+        (mean, sd)
+    }
+}
+
 /// Per-seat counts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatStats {
@@ -222,13 +236,7 @@ pub fn summary_csv(stats: &Stats, bot_names: &[String], set: &str) -> Vec<u8> {
     .expect("in-memory write");
     for (i, b) in stats.bots.iter().enumerate() {
         let (lo, hi) = wilson(b.wins, b.games);
-        let mean = ratio(b.total_sum as f64, b.games);
-        let var = (ratio(b.total_sq as f64, b.games) - mean * mean).max(0.0);
-        let sd = if b.games > 1 {
-            (var * b.games as f64 / (b.games - 1) as f64).sqrt()
-        } else {
-            0.0
-        };
+        let (mean, sd) = b.total_mean_sd();
         w.write_record([
             set.to_string(),
             "bot".into(),
@@ -321,8 +329,7 @@ pub fn summary_table(stats: &Stats, bot_names: &[String]) -> String {
     ));
     for (i, b) in stats.bots.iter().enumerate() {
         let (lo, hi) = wilson(b.wins, b.games);
-        let mean = ratio(b.total_sum as f64, b.games);
-        let var = (ratio(b.total_sq as f64, b.games) - mean * mean).max(0.0);
+        let (mean, sd) = b.total_mean_sd();
         out.push_str(&format!(
             "{:<width$}  {:>9}  {:>7.2}  {:>7.2} - {:>7.2}  {:>6.1} ({:>5.1})  {:>6.1} of {:<5}\n",
             bot_names.get(i).map(String::as_str).unwrap_or("?"),
@@ -331,7 +338,7 @@ pub fn summary_table(stats: &Stats, bot_names: &[String]) -> String {
             100.0 * lo,
             100.0 * hi,
             mean,
-            var.sqrt(),
+            sd,
             100.0 * ratio(b.census_success as f64, b.census_calls),
             b.census_calls,
         ));
