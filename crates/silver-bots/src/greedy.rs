@@ -407,9 +407,9 @@ impl GreedyBot {
             return 0.0;
         }
         match ctx.ability(v) {
-            Ability::BeholdOwnTwo => 0.6,
+            Ability::BeholdOwn { .. } => 0.6,
             Ability::ExposeOwn | Ability::LookAny | Ability::WitchDeckTop => 0.4,
-            Ability::LookOpponent | Ability::RevealOpponent | Ability::RobberSwap => 0.2,
+            Ability::LookOpponent { .. } | Ability::RevealOpponent | Ability::RobberSwap => 0.2,
             Ability::MasterTakePile => 0.3,
             _ => 0.0,
         }
@@ -447,11 +447,11 @@ impl GreedyBot {
                     None => 1.0,
                 },
                 // R-A6 / R-A8: learn an opponent's card (the leader's first).
-                Ability::RevealOpponent | Ability::LookOpponent => {
+                Ability::RevealOpponent | Ability::LookOpponent { .. } => {
                     ctx.opponent_unknown_score(seat, slot)
                 }
                 // R-A7: own unknown cards.
-                Ability::BeholdOwnTwo => {
+                Ability::BeholdOwn { .. } => {
                     if ctx.own_unknown(slot) {
                         1.0
                     } else {

@@ -52,8 +52,9 @@ mod view;
 
 pub use action::{Action, ActionList, Slot, MAX_ACTIONS};
 pub use card::{
-    characters, Ability, CardSet, Character, Edition, Provenance, Token, Trigger, Value,
-    AMULET_CHARACTERS, CARDS, DECK_SUM, VALUES, VALUE_COUNTS,
+    character, characters, count_range, Ability, CardSet, Character, Edition, Provenance, SetError,
+    Token, Trigger, Value, ABILITY_KINDS, AMULET_CHARACTERS, BULLET_CHARACTERS, CARDS,
+    COIN_CHARACTERS, DAGGER_CHARACTERS, DECK_SUM, VALUES, VALUE_COUNTS,
 };
 pub use config::{
     Config, ConfigError, GameModel, Seat, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS, MAX_PLAYERS,

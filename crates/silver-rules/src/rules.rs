@@ -377,10 +377,10 @@ impl Game {
         match step {
             AbilityStep::Choose => {
                 match self.ability_of(card) {
-                    Ability::ExposeOwn | Ability::BeholdOwnTwo => {
+                    Ability::ExposeOwn | Ability::BeholdOwn { .. } => {
                         self.push_own_face_down(p, None, out)
                     }
-                    Ability::RevealOpponent | Ability::LookOpponent => {
+                    Ability::RevealOpponent | Ability::LookOpponent { .. } => {
                         self.push_opponent_cards(p, true, out)
                     }
                     Ability::LookAny => {
@@ -406,12 +406,7 @@ impl Game {
                             self.push_opponent_cards(p, false, out);
                         }
                     }
-                    Ability::VillagerPair
-                    | Ability::SquireDisplay
-                    | Ability::EmpathPeek
-                    | Ability::Bodyguard
-                    | Ability::RascalDraw
-                    | Ability::Wild => {}
+                    _ => {}
                 }
                 out.push(Action::SkipAbility);
             }
@@ -715,7 +710,7 @@ impl Game {
                     });
                     Next::MainDone
                 }
-                Ability::BeholdOwnTwo => {
+                Ability::BeholdOwn { .. } => {
                     // R-A7: up to two; the second is offered only if another target exists.
                     self.look(p, seat, slot, sink);
                     let another = self.village[p as usize]
@@ -733,7 +728,7 @@ impl Game {
                         Next::MainDone
                     }
                 }
-                Ability::LookOpponent | Ability::LookAny => {
+                Ability::LookOpponent { .. } | Ability::LookAny => {
                     // R-A8 / R-A9
                     self.look(p, seat, slot, sink);
                     Next::MainDone

@@ -263,7 +263,7 @@ fn r_set_amulet_set_one_character_per_value_and_the_amulet_token() {
         "Doppelganger",
     ];
     for v in 0..14u8 {
-        let c = set.character(v);
+        let c = set.character(v).unwrap();
         assert_eq!(c.value, v);
         assert_eq!(c.name, names[v as usize]);
         assert_eq!(set.edition(v), Edition::Amulet);

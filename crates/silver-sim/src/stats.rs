@@ -297,12 +297,15 @@ pub fn cards_csv(stats: &Stats, set: &CardSet, set_name: &str) -> Vec<u8> {
     ])
     .expect("in-memory write");
     for (v, c) in stats.cards.iter().enumerate() {
-        let ch = set.character(v as u8);
+        let name = set.character(v as u8).map_or_else(
+            || set.ability(v as u8).kind().to_string(),
+            |c| c.name.to_string(),
+        );
         w.write_record([
             set_name.to_string(),
             v.to_string(),
-            ch.name.to_string(),
-            ch.edition.name().to_string(),
+            name,
+            set.edition(v as u8).name().to_string(),
             c.drawn.to_string(),
             c.discarded.to_string(),
             c.ability_used.to_string(),
