@@ -2,7 +2,7 @@
 //! and the chance of having the lowest sum (used by the greedy census rule and by ISMCTS's
 //! truncated rollouts).
 
-use silver_rules::{CardView, PlayerView, Seat, Value, VALUES};
+use silver_rules::{Ability, CardView, PlayerView, Seat, Token, Value, VALUES};
 
 /// Mean and variance of the values a viewer cannot place.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,15 +63,78 @@ pub struct SumEstimate {
     pub unknown: u32,
 }
 
-/// The viewer's estimate of `seat`'s village sum.
+/// The viewer's estimate of `seat`'s village sum, with the scoring-time effects it can see
+/// (E-SCORING-ORDER: the Bullet token's card is removed, B0 face-up Hunters remove the highest
+/// card, B13 known Copycats count as the lowest other card).
 #[inline]
 pub fn village_sum(view: &PlayerView, seat: Seat, u: &Unknowns) -> SumEstimate {
     let (known, unknown) = view.known_sum(seat);
     SumEstimate {
-        mean: known as f64 + unknown as f64 * u.mean,
+        mean: known as f64 + unknown as f64 * u.mean - scoring_adjustment(view, seat, u),
         var: unknown as f64 * u.var,
         unknown,
     }
+}
+
+/// How much the scoring-time effects the viewer can see lower `seat`'s sum (0 in Amulet).
+pub fn scoring_adjustment(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
+    let set = view.config().set;
+    let bullet = set.token() == Token::Bullet;
+    let mut hunters = 0;
+    let mut copycats = false;
+    let mut token = None;
+    for c in view.village(seat) {
+        if c.under_token && bullet {
+            token = Some(u.value(&c));
+        }
+        if let Some(v) = c.value {
+            match set.ability(v) {
+                Ability::HunterRemove if c.face_up => hunters += 1,
+                Ability::CopyLowest => copycats = true,
+                _ => {}
+            }
+        }
+    }
+    if hunters == 0 && !copycats && token.is_none() {
+        return 0.0;
+    }
+    let mut vals = [(0.0f64, false); silver_rules::CARDS];
+    let mut n = 0;
+    for c in view.village(seat) {
+        let copy = c
+            .value
+            .is_some_and(|v| set.ability(v) == Ability::CopyLowest);
+        vals[n] = (u.value(&c), copy);
+        n += 1;
+    }
+    let before: f64 = vals[..n].iter().map(|v| v.0).sum();
+    let remove = |vals: &mut [(f64, bool); silver_rules::CARDS], n: &mut usize, i: usize| {
+        vals.copy_within(i + 1..*n, i);
+        *n -= 1;
+    };
+    if let Some(t) = token {
+        if let Some(i) = vals[..n].iter().position(|v| v.0 == t) {
+            remove(&mut vals, &mut n, i);
+        }
+    }
+    for _ in 0..hunters {
+        if let Some(i) = (0..n).max_by(|&a, &b| vals[a].0.total_cmp(&vals[b].0)) {
+            remove(&mut vals, &mut n, i);
+        }
+    }
+    if copycats {
+        for i in 0..n {
+            if vals[i].1 {
+                let low = (0..n)
+                    .filter(|&j| j != i)
+                    .map(|j| vals[j].0)
+                    .fold(13.0, f64::min);
+                vals[i].0 = low;
+            }
+        }
+    }
+    let vals = &vals[..n];
+    before - vals.iter().map(|v| v.0).sum::<f64>()
 }
 
 /// The viewer's estimate of an opponent's village sum, where the opponent's face-down cards

@@ -11,7 +11,16 @@
 //!   helpers (Empath, Bodyguard, Rascal) face-up with the Exposer;
 //! * Witch: keeps a low deck card, gives a high one to the leading opponent; Robber: trades its
 //!   worst card for an opponent's best when that gains points;
-//! * guards its lowest known card with a Bodyguard and puts the token on a known low card;
+//! * guards its lowest known card with a Bodyguard and puts the token on a known low card
+//!   (the Bullet token on its highest known card: it is removed at scoring);
+//! * plays the other editions' characters by ability kind (so custom characters too): looks
+//!   at unknown cards (Insomniac, Priest, more looks), turns its own helpers face-up
+//!   (Instigator, Priest), discards its highest cards (Assassin, Curator rotate-then-discard),
+//!   swaps its worst card for an opponent's best (Troublemaker, Master Thief), sends the
+//!   Gremlin and shuffles (Thing) against the leader, copies the best ability in reach
+//!   (Marksman, Vampire, C4, Mortician), ends the round early with The Count only when it
+//!   leads, hands its Zombie on, uses the Approximator on its two worst cards and the Dagger
+//!   token to take an extra turn with 2 players;
 //! * calls census by an explicit rule: when its estimated sum S is at most `census_threshold`,
 //!   or when P(lowest) > 10 / (S + 10) + `census_margin` (the break-even of gaining S with
 //!   probability P against the +10 penalty), with each opponent's sum lowered by
@@ -24,7 +33,8 @@ use crate::memory::Memory;
 use crate::spec::GreedyParams;
 use crate::{Bot, BotRng};
 use silver_rules::{
-    Ability, AbilityStep, Action, CardSet, Config, PlayerView, Seat, Slot, Stage, Value, CARDS,
+    Ability, AbilityStep, Action, CardSet, CardSource, Config, PlayerView, Seat, Slot, Stage,
+    Token, Value, CARDS,
 };
 
 /// Score of an action the player does not want to take unless nothing else is legal.
@@ -57,6 +67,12 @@ impl GreedyBot {
     pub fn params(&self) -> &GreedyParams {
         &self.params
     }
+
+    /// Used as a rollout policy: forget any multi-exchange plan and play `config`'s set.
+    pub(crate) fn start_rollout(&mut self, config: &Config) {
+        self.plan = 0;
+        self.set = config.set;
+    }
 }
 
 /// What the player sees of its own village, per slot.
@@ -81,6 +97,33 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     fn ability(&self, v: Value) -> Ability {
         self.set.ability(v)
+    }
+
+    /// Best exchange for a held Approximator (D5): the better of the normal exchanges and
+    /// replacing the two highest cards.
+    fn best_approximator_exchange(&self, h: f64) -> (f64, u64) {
+        let normal = self.best_exchange(h);
+        let o = &self.own;
+        // The two highest movable cards (ties to the left), without allocating.
+        let mut top: [Option<usize>; 2] = [None, None];
+        for i in (0..o.n).filter(|&i| !o.frozen[i]) {
+            let better = |j: Option<usize>| j.is_none_or(|j| o.value[i] > o.value[j]);
+            if better(top[0]) {
+                top[1] = top[0];
+                top[0] = Some(i);
+            } else if better(top[1]) {
+                top[1] = Some(i);
+            }
+        }
+        let (Some(a), Some(b)) = (top[0], top[1]) else {
+            return normal;
+        };
+        let g = o.value[a] + o.value[b] - h;
+        if g > normal.0 {
+            (g, 1u64 << a | 1u64 << b)
+        } else {
+            normal
+        }
     }
 
     /// Best single-card or multi-card exchange for an incoming card of value `h`:
@@ -192,8 +235,9 @@ impl Ctx<'_> {
         p > 10.0 / (s + 10.0) + self.p.census_margin
     }
 
-    /// Value of a free action (Empath look, Bodyguard, token).
+    /// Value of a free action (Empath look, Bodyguard, token, Priest, Curator, C4).
     fn free_action(&self, a: Action) -> f64 {
+        let token = self.set.token();
         match a {
             // R-A2: look at an unknown own card.
             Action::EmpathPeek { slot } => {
@@ -208,13 +252,107 @@ impl Ctx<'_> {
                 Some((i, v)) if i == target as usize && i != guard as usize && v <= 4 => 25.0,
                 _ => NEVER,
             },
-            // R-AMULET: freeze a known low card.
+            // R-AMULET: freeze a known low card. E-BULLET: the card is removed at scoring,
+            // so the highest known card.
             Action::PlaceToken { slot } => match self.own.known[slot as usize] {
-                Some(v) if v <= self.p.token_max_value => 20.0 - v as f64,
+                Some(v) if token == Token::Bullet && v >= 6 => 20.0 + v as f64,
+                Some(v) if token != Token::Bullet && v <= self.p.token_max_value => 20.0 - v as f64,
                 _ => NEVER,
             },
+            // B2: turn up a face-down helper, else learn an unknown card.
+            Action::Flip { slot } => self.flip_own_score(slot).map_or(NEVER, |x| 20.0 + x),
+            // C2: rotate the highest known card (to discard it later), discard a rotated card.
+            Action::Rotate { slot } => match self.own.known[slot as usize] {
+                Some(v) if v >= 5 => 15.0 + v as f64 / 10.0,
+                _ => NEVER,
+            },
+            Action::DiscardRotated { slot } => {
+                let v = self.own.value[slot as usize];
+                if v >= 1.0 {
+                    22.0 + v
+                } else {
+                    NEVER
+                }
+            }
+            // C4: the pile top's ability, if worth anything.
+            Action::UsePileTop => {
+                let top = self.view.discard_top().expect("C4 needs a pile card");
+                let d = discard_value(self, self.ability(top));
+                if d > 0.0 {
+                    10.0 + d
+                } else {
+                    NEVER
+                }
+            }
+            // E-COIN: learn the leader's unknown face-down card.
+            Action::TokenFlip { seat, slot } => {
+                if seat != self.me && seat == self.leader() {
+                    let c = self.view.card(seat, slot);
+                    if !c.face_up && c.value.is_none() {
+                        return 15.0;
+                    }
+                }
+                NEVER
+            }
+            // E-DAGGER: with 2 players it is an extra turn.
+            Action::TokenReverse => {
+                if self.view.players() == 2 {
+                    15.0
+                } else {
+                    NEVER
+                }
+            }
             _ => NEVER,
         }
+    }
+
+    /// Turning one of the player's own face-down cards face-up (B2, B6, R-A5): a face-down
+    /// helper first (its power then works), else learning an unknown card.
+    fn flip_own_score(&self, slot: Slot) -> Option<f64> {
+        match self.own.known[slot as usize] {
+            Some(v) => match self.ability(v) {
+                Ability::EmpathPeek
+                | Ability::Bodyguard
+                | Ability::RascalDraw
+                | Ability::PriestFlip
+                | Ability::Curator
+                | Ability::LycanBump
+                | Ability::Mortician
+                | Ability::UsePileTop => Some(3.0),
+                Ability::HunterRemove => Some(4.0),
+                _ => None,
+            },
+            None => Some(1.0),
+        }
+    }
+
+    /// Expected value of an opponent's card as the player sees it.
+    fn card_value(&self, seat: Seat, slot: Slot) -> f64 {
+        self.u.value(&self.view.card(seat, slot))
+    }
+
+    /// The own card most worth getting rid of: (slot, expected value).
+    fn worst_own(&self) -> Option<(usize, f64)> {
+        (0..self.own.n)
+            .filter(|&i| !self.own.frozen[i])
+            .map(|i| (i, self.own.value[i]))
+            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+    }
+
+    /// The lowest expected opponent card the player's ability may take.
+    fn best_opponent_card(&self) -> f64 {
+        let mut best = f64::INFINITY;
+        for s in 0..self.view.players() {
+            if s == self.me {
+                continue;
+            }
+            for c in self.view.village(s) {
+                if !c.under_token && !c.guarded {
+                    best = best.min(self.u.value(&c));
+                }
+            }
+        }
+        best
     }
 
     /// An opponent's face-down card the player does not know, preferring the leader's.
@@ -273,9 +411,18 @@ impl Bot for GreedyBot {
         self.estimate = Some(village_sum(&view, me, &ctx.u).mean);
         let stage = view.stage();
         // Plan a multi-exchange when holding a card.
-        if let Stage::Holding { card, .. } = stage {
+        if let Stage::Holding { card, from } = stage {
             let h = view.value_of(card).map_or(ctx.u.mean, |v| v as f64);
-            self.plan = ctx.best_exchange(h).1;
+            self.plan = if approximator_held(&view, card, from, &ctx) {
+                ctx.best_approximator_exchange(h).1
+            } else {
+                ctx.best_exchange(h).1
+            };
+        }
+        if let Stage::Selecting { chosen, .. } = stage {
+            if self.plan & chosen != chosen {
+                self.plan = chosen; // a selection this bot did not plan: confirm it
+            }
         }
         let census = matches!(stage, Stage::Turn) && ctx.census_wanted();
         let mut best = legal[0];
@@ -302,6 +449,43 @@ impl Bot for GreedyBot {
     }
 }
 
+/// True if the held card is a drawn Approximator (D5).
+fn approximator_held(
+    view: &PlayerView,
+    card: silver_rules::CardId,
+    from: CardSource,
+    ctx: &Ctx,
+) -> bool {
+    matches!(
+        from,
+        CardSource::Deck | CardSource::Display | CardSource::Witch
+    ) && view
+        .value_of(card)
+        .is_some_and(|v| ctx.ability(v) == Ability::Approximator)
+}
+
+/// How much the player values using a discard ability (by kind, so custom characters too).
+fn discard_value(ctx: &Ctx, ability: Ability) -> f64 {
+    let unknown_own = (0..ctx.own.n)
+        .filter(|&i| ctx.own.known[i].is_none())
+        .count() as f64;
+    match ability {
+        Ability::BeholdOwn { count } => 0.3 * (count as f64).min(unknown_own),
+        Ability::LookAllOwn => 0.3 * unknown_own,
+        Ability::ExposeOwn | Ability::LookAny | Ability::WitchDeckTop => 0.4,
+        Ability::LookOpponent { count } => 0.2 * count as f64,
+        Ability::RevealOpponent | Ability::RobberSwap | Ability::SwapAny => 0.2,
+        Ability::MasterTakePile => 0.3,
+        Ability::FlipAny | Ability::UseFaceUp | Ability::UseUnderneath => 0.3,
+        Ability::DiscardOwn { count } => {
+            ctx.worst_own().map_or(0.0, |(_, v)| v / 2.0) * count as f64
+        }
+        Ability::GremlinJoin => 1.0,
+        Ability::ShuffleVillage => 0.1,
+        _ => 0.0,
+    }
+}
+
 impl GreedyBot {
     fn score(&self, ctx: &Ctx, stage: Stage, a: Action, census: bool) -> f64 {
         let p = &ctx.p;
@@ -318,7 +502,15 @@ impl GreedyBot {
             }
             (
                 _,
-                Action::EmpathPeek { .. } | Action::GuardPlace { .. } | Action::PlaceToken { .. },
+                Action::EmpathPeek { .. }
+                | Action::GuardPlace { .. }
+                | Action::PlaceToken { .. }
+                | Action::Flip { .. }
+                | Action::Rotate { .. }
+                | Action::DiscardRotated { .. }
+                | Action::UsePileTop
+                | Action::TokenFlip { .. }
+                | Action::TokenReverse,
             ) => {
                 if census {
                     NEVER // any free action forbids the census
@@ -329,6 +521,10 @@ impl GreedyBot {
             (_, Action::GuardLift { .. }) => NEVER,
             (_, Action::EndTurn) => 0.0,
             (Stage::Turn, Action::DrawDeck { extra }) => 10.0 + extra as f64,
+            // D4: handing the Zombie on sheds 4 points for sure.
+            (Stage::Turn, Action::GiveZombie { .. }) => 12.0,
+            // D4: the only way to place a card when nothing can leave.
+            (_, Action::AddToVillage) => 0.0,
             (Stage::Turn, Action::TakeDiscard) => {
                 let t = view.discard_top().expect("take needs a card") as f64;
                 let g = ctx.best_exchange(t).0;
@@ -370,6 +566,11 @@ impl GreedyBot {
                     Action::Select { slot } => {
                         if self.plan.count_ones() >= 2 && self.plan.trailing_zeros() == slot as u32
                         {
+                            if let Stage::Holding { card, from } = stage {
+                                if approximator_held(view, card, from, ctx) {
+                                    return ctx.best_approximator_exchange(h).0;
+                                }
+                            }
                             ctx.best_exchange(h).0
                         } else {
                             NEVER
@@ -394,9 +595,17 @@ impl GreedyBot {
                         0.0
                     }
                 }
+                // D5: always at least as good as a two-card exchange.
+                Action::Approximate => {
+                    if self.plan & !chosen == 0 {
+                        2.0
+                    } else {
+                        0.5
+                    }
+                }
                 _ => NEVER,
             },
-            (Stage::Ability { card, step }, _) => self.ability_score(ctx, card, step, a),
+            (Stage::Ability { src, step, .. }, _) => self.ability_score(ctx, src, step, a),
             _ => NEVER,
         }
     }
@@ -406,22 +615,10 @@ impl GreedyBot {
         if !ctx.p.use_abilities {
             return 0.0;
         }
-        match ctx.ability(v) {
-            Ability::BeholdOwn { .. } => 0.6,
-            Ability::ExposeOwn | Ability::LookAny | Ability::WitchDeckTop => 0.4,
-            Ability::LookOpponent { .. } | Ability::RevealOpponent | Ability::RobberSwap => 0.2,
-            Ability::MasterTakePile => 0.3,
-            _ => 0.0,
-        }
+        discard_value(ctx, ctx.ability(v))
     }
 
-    fn ability_score(
-        &self,
-        ctx: &Ctx,
-        card: silver_rules::CardId,
-        step: AbilityStep,
-        a: Action,
-    ) -> f64 {
+    fn ability_score(&self, ctx: &Ctx, src: Value, step: AbilityStep, a: Action) -> f64 {
         let view = ctx.view;
         let me = ctx.me;
         if !ctx.p.use_abilities {
@@ -434,18 +631,12 @@ impl GreedyBot {
                 NEVER
             };
         }
-        let ability = ctx.ability(view.value_of(card).expect("discarded cards are public"));
+        let ability = ctx.ability(src);
         match (step, a) {
             (_, Action::SkipAbility) | (_, Action::StopLooking) => 0.0,
             (AbilityStep::Choose, Action::Target { seat, slot }) => match ability {
                 // R-A5: turn up a face-down helper (2–4) first, else learn an unknown card.
-                Ability::ExposeOwn => match ctx.own.known[slot as usize] {
-                    Some(v) => match ctx.ability(v) {
-                        Ability::EmpathPeek | Ability::Bodyguard | Ability::RascalDraw => 3.0,
-                        _ => NEVER,
-                    },
-                    None => 1.0,
-                },
+                Ability::ExposeOwn => ctx.flip_own_score(slot).unwrap_or(NEVER),
                 // R-A6 / R-A8: learn an opponent's card (the leader's first).
                 Ability::RevealOpponent | Ability::LookOpponent { .. } => {
                     ctx.opponent_unknown_score(seat, slot)
@@ -470,13 +661,10 @@ impl GreedyBot {
                         ctx.opponent_unknown_score(seat, slot)
                     }
                 }
-                // R-A12: the best trade of an opponent's card for our worst.
+                // R-A12 / D12: the best trade of an opponent's card for our worst.
                 Ability::RobberSwap => {
-                    let x = ctx.u.value(&view.card(seat, slot));
-                    let worst = (0..ctx.own.n)
-                        .filter(|&i| !ctx.own.frozen[i])
-                        .map(|i| ctx.own.value[i])
-                        .fold(f64::NEG_INFINITY, f64::max);
+                    let x = ctx.card_value(seat, slot);
+                    let worst = ctx.worst_own().map_or(f64::NEG_INFINITY, |w| w.1);
                     let g = worst - x;
                     if g >= ctx.p.take_gain {
                         g
@@ -484,11 +672,123 @@ impl GreedyBot {
                         NEVER
                     }
                 }
+                // B6: own face-down helpers or unknown cards up; an opponent's unknown card up.
+                Ability::FlipAny => {
+                    if seat == me {
+                        if ctx.own.up[slot as usize] {
+                            NEVER
+                        } else {
+                            ctx.flip_own_score(slot).unwrap_or(NEVER)
+                        }
+                    } else {
+                        ctx.opponent_unknown_score(seat, slot)
+                    }
+                }
+                // B11: first pick our worst card, if an opponent card is clearly better.
+                Ability::SwapAny => {
+                    if seat != me {
+                        return NEVER;
+                    }
+                    let g = ctx.own.value[slot as usize] - ctx.best_opponent_card();
+                    let worst = ctx.worst_own().map(|w| w.0);
+                    if g >= ctx.p.take_gain && worst == Some(slot as usize) {
+                        g
+                    } else {
+                        NEVER
+                    }
+                }
+                // B9: copy the most valuable ability in reach.
+                Ability::UseFaceUp => {
+                    let v = view
+                        .card(seat, slot)
+                        .value
+                        .expect("face-up cards are public");
+                    discard_value(ctx, ctx.ability(v)) + 0.01
+                }
+                // C8: discard the highest own cards.
+                Ability::DiscardOwn { .. } => {
+                    let v = ctx.own.value[slot as usize];
+                    if v >= 1.0 {
+                        v
+                    } else {
+                        NEVER
+                    }
+                }
                 _ => NEVER,
             },
-            (AbilityStep::SecondLook { .. }, Action::Target { slot, .. }) => {
-                if ctx.own_unknown(slot) {
-                    1.0
+            (AbilityStep::MoreLooks { .. }, Action::Target { seat, slot }) => {
+                if seat == me {
+                    if ctx.own_unknown(slot) {
+                        1.0
+                    } else {
+                        NEVER
+                    }
+                } else {
+                    ctx.opponent_unknown_score(seat, slot)
+                }
+            }
+            (AbilityStep::MoreDiscards { .. }, Action::Target { slot, .. }) => {
+                let v = ctx.own.value[slot as usize];
+                if v >= 1.0 {
+                    v
+                } else {
+                    NEVER
+                }
+            }
+            // B11: the second card: the lowest expected opponent card.
+            (AbilityStep::SwapWith { .. }, Action::Target { seat, slot }) => {
+                if seat == me {
+                    NEVER
+                } else {
+                    20.0 - ctx.card_value(seat, slot)
+                }
+            }
+            (AbilityStep::Choose, Action::UseAbility) => match ability {
+                Ability::LookAllOwn => 1.0,
+                // B10: end the round sooner only while leading.
+                Ability::DeckToPile { .. } => {
+                    let mine = village_sum(view, me, &ctx.u).mean;
+                    let lead = village_sum(view, ctx.leader(), &ctx.u).mean;
+                    if mine < lead {
+                        1.0
+                    } else {
+                        NEVER
+                    }
+                }
+                // B5: worth it when the deck's bottom card is known and low.
+                Ability::ReverseDeck => match view.deck_card(view.deck_len() - 1) {
+                    Some((_, Some(v))) if v <= 3 => 1.0,
+                    _ => NEVER,
+                },
+                // D11: with 3–4 players the direction hardly matters to a greedy player.
+                _ => NEVER,
+            },
+            // B8: shuffle away what the leader knows; B12: the Gremlin goes to the leader.
+            (AbilityStep::Choose, Action::ChooseVillage { seat }) => match ability {
+                Ability::ShuffleVillage => {
+                    if seat == me {
+                        NEVER
+                    } else if seat == ctx.leader() {
+                        1.0
+                    } else {
+                        0.5
+                    }
+                }
+                Ability::GremlinJoin => {
+                    if seat == ctx.leader() {
+                        2.0
+                    } else {
+                        1.0
+                    }
+                }
+                _ => NEVER,
+            },
+            // B4: the exchanged-out card whose ability is worth most.
+            (AbilityStep::Mortician { .. }, Action::PickDiscard { index }) => {
+                let v = view.discard_pile().nth(index as usize).expect("pile card");
+                let d = discard_value(ctx, ctx.ability(v));
+                if d > 0.0 {
+                    d
                 } else {
                     NEVER
                 }

@@ -368,6 +368,8 @@ impl Search {
     fn rollout(&mut self, world: &mut Game, round: u16, rng: &mut BotRng) -> [i32; MAX_PLAYERS] {
         let start_turn = world.turn_number();
         let limit = self.params.rollout_turns;
+        // The rollout policy starts afresh (no plan from an earlier rollout) on this set.
+        self.greedy.start_rollout(world.config());
         loop {
             if at_horizon(world, round) {
                 return world.last_round_scores();

@@ -1,10 +1,25 @@
 //! Properties every bot must have: it only returns legal actions (many games, every player
 //! count), and it never reads hidden values: two true states that differ only in cards the bot
-//! cannot know give the same decision with the same random stream.
+//! cannot know give the same decision with the same random stream. Both run over the Amulet
+//! and Bullet sets and mixes with every Coin and Dagger character and every token.
 
 use rand::{Rng, SeedableRng};
 use silver_bots::{play_game, BotRng, BotSpec, Player};
-use silver_rules::{ActionList, Config, Game, GameModel, ToMove};
+use silver_rules::{ActionList, CardSet, Config, Game, GameModel, ToMove, Token};
+
+fn sets() -> Vec<CardSet> {
+    vec![
+        CardSet::amulet(),
+        CardSet::bullet(),
+        CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger,12:dagger")
+            .unwrap()
+            .with_token(Token::Dagger),
+        CardSet::parse("bullet+2:coin,4:coin,8:coin,10:coin/token=coin").unwrap(),
+        CardSet::parse("bullet+4:dagger,5:dagger,11:dagger,12:dagger/token=dagger").unwrap(),
+        CardSet::parse("amulet+0:bullet,3:bullet,8:bullet,9:bullet,13:bullet/token=bullet")
+            .unwrap(),
+    ]
+}
 
 fn specs() -> Vec<BotSpec> {
     [
@@ -28,15 +43,17 @@ fn every_bot_plays_only_legal_actions() {
     let mut actions = ActionList::new();
     for (k, spec) in specs.iter().enumerate() {
         let games = match spec {
-            BotSpec::Ismcts(_) => 6,
+            BotSpec::Ismcts(_) => 12,
             _ => 300,
         };
+        let sets = sets();
         for players in 2..=4u8 {
             for g in 0..games {
                 let mut cfg = Config::standard(players).unwrap();
                 if g % 3 == 2 {
                     cfg.model = GameModel::POINTS_100;
                 }
+                cfg.set = sets[(g as usize / 3 + k) % sets.len()];
                 // The bot under test against a mix of the others.
                 let mut ps: Vec<Player> = (0..players as usize)
                     .map(|s| {
@@ -69,9 +86,12 @@ fn states(n: usize, seed: u64) -> Vec<Game> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
     let mut actions = ActionList::new();
+    let sets = sets();
     while out.len() < n {
         let players = rng.random_range(2..=4);
-        let mut g = Game::new(Config::standard(players).unwrap(), 0).unwrap();
+        let mut cfg = Config::standard(players).unwrap();
+        cfg.set = sets[out.len() % sets.len()];
+        let mut g = Game::new(cfg, 0).unwrap();
         g.deal_random(&mut rng, &mut ());
         let steps = rng.random_range(0..120);
         for _ in 0..steps {

@@ -109,20 +109,65 @@ pub enum Action {
     },
     /// End your turn (offered only when an optional free action is still possible).
     EndTurn,
+    /// Use a discard ability that needs no target (B5, B7, B10, D11).
+    UseAbility,
+    /// Choose a village as an ability's target (B8 Thing, B12 Gremlin).
+    ChooseVillage {
+        /// Village owner.
+        seat: Seat,
+    },
+    /// B2: turn one of your face-down cards face-up (once per turn per face-up Priest).
+    Flip {
+        /// Own slot.
+        slot: Slot,
+    },
+    /// C2: rotate one of your cards 90° (once per turn per face-up Curator, with discard).
+    Rotate {
+        /// Own slot.
+        slot: Slot,
+    },
+    /// C2: discard one of your rotated cards; nothing replaces it.
+    DiscardRotated {
+        /// Own slot.
+        slot: Slot,
+    },
+    /// C4: use the discard ability of the discard pile's top card (once per turn).
+    UsePileTop,
+    /// D4: spend the whole turn handing a face-up Zombie of yours to the previous player.
+    GiveZombie {
+        /// Own slot of the face-up Zombie.
+        slot: Slot,
+    },
+    /// D4: a held card that must enter the village while no card can leave it is added at the
+    /// right end, face-down.
+    AddToVillage,
+    /// E-COIN: turn one card in any village over (token power).
+    TokenFlip {
+        /// Village owner.
+        seat: Seat,
+        /// Slot.
+        slot: Slot,
+    },
+    /// E-DAGGER: reverse the direction of play (token power).
+    TokenReverse,
+    /// D5: with exactly two cards selected, use the drawn Approximator's power: it replaces
+    /// them, matching or not (shown to everybody).
+    Approximate,
 }
 
 const _: () = assert!(std::mem::size_of::<Action>() <= 4);
 
 /// Capacity of an [`ActionList`]: the most legal actions any decision point can offer.
 ///
-/// The largest decision is holding a drawn card with every free action available. In Amulet a
-/// village holds at most 49 cards (4 players: every other village keeps at least 1 card, since
-/// no Amulet move takes a card out of a village without putting one in). Then: Discard 1 +
-/// Exchange 49 + Select 48 + EmpathPeek 49 + GuardPlace 4 Bodyguards × 48 targets = 192 +
-/// GuardLift 4 + PlaceToken 49 = 392. The turn-start decision is smaller (5 draws with Rascal
-/// extras, 4 display draws, take, census, and the same free actions: 305), and ability targets
-/// are bounded by the 52 cards. 400 covers them all.
-pub const MAX_ACTIONS: usize = 400;
+/// The largest decision is holding a drawn card with every free action available. A village
+/// holds at most 52 cards (with additive cards and empty villages, E-ADDITIVE, E-EMPTY), so a
+/// per-slot action contributes at most 52. Holding: Discard 1, Exchange 52, Select 51,
+/// EmpathPeek 52, GuardPlace 4 Bodyguards × 51 targets = 204, GuardLift 4, Flip 52, Rotate 52,
+/// DiscardRotated 52, one token action per village card 52 (E-COIN: all villages together
+/// hold at most 52), AddToVillage 1: 573 in all. The turn-start decision has the same free
+/// actions plus at most 5 draws, 4 display draws, take, census and 4 Zombie hand-offs (483),
+/// and ability targets are bounded by the 52 cards plus the 4 villages. 640 covers them all.
+pub const MAX_ACTIONS: usize = 640;
 
 /// A fixed-capacity list of legal actions (no heap).
 pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
@@ -162,9 +207,10 @@ mod strict {
                 ("target", r.target.is_some()),
             ];
             let fields: &[&str] = match r.kind.as_str() {
-                "opening-peek" | "exchange" | "select" | "give" | "empath-peek" | "place-token" => {
-                    &["slot"]
-                }
+                "opening-peek" | "exchange" | "select" | "give" | "empath-peek" | "place-token"
+                | "flip" | "rotate" | "discard-rotated" | "give-zombie" => &["slot"],
+                "choose-village" => &["seat"],
+                "token-flip" => &["seat", "slot"],
                 "draw-deck" => &["extra"],
                 "draw-display" | "keep-drawn" | "pick-discard" => &["index"],
                 "target" => &["seat", "slot"],
@@ -172,7 +218,8 @@ mod strict {
                 "guard-lift" => &["guard"],
                 "take-discard" | "call-census" | "discard" | "confirm-exchange"
                 | "skip-ability" | "stop-looking" | "witch-look" | "witch-exchange-own"
-                | "witch-leave" | "end-turn" => &[],
+                | "witch-leave" | "end-turn" | "use-ability" | "use-pile-top"
+                | "add-to-village" | "token-reverse" | "approximate" => &[],
                 other => return Err(format!("unknown action `{other}`")),
             };
             for (name, is) in present {
@@ -191,6 +238,22 @@ mod strict {
                 "give" => Action::Give { slot },
                 "empath-peek" => Action::EmpathPeek { slot },
                 "place-token" => Action::PlaceToken { slot },
+                "flip" => Action::Flip { slot },
+                "rotate" => Action::Rotate { slot },
+                "discard-rotated" => Action::DiscardRotated { slot },
+                "give-zombie" => Action::GiveZombie { slot },
+                "choose-village" => Action::ChooseVillage {
+                    seat: r.seat.unwrap_or(0),
+                },
+                "token-flip" => Action::TokenFlip {
+                    seat: r.seat.unwrap_or(0),
+                    slot,
+                },
+                "use-ability" => Action::UseAbility,
+                "use-pile-top" => Action::UsePileTop,
+                "add-to-village" => Action::AddToVillage,
+                "token-reverse" => Action::TokenReverse,
+                "approximate" => Action::Approximate,
                 "draw-deck" => Action::DrawDeck {
                     extra: r.extra.unwrap_or(0),
                 },

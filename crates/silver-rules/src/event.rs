@@ -101,6 +101,12 @@ pub enum PileReason {
     ExchangedOut,
     /// Replaced by the Witch's card in an opponent's village (R-A11).
     WitchReplaced,
+    /// Discarded from a village with nothing replacing it (C2 Curator, C8 Assassin).
+    DiscardedOwn,
+    /// Moved from the deck by B10 The Count.
+    FromDeck,
+    /// The drawn card discarded instead of a Zombie that cannot leave (D4).
+    ZombieStayed,
 }
 
 /// One thing that happened. `V` is [`Hidden`] in engine events and `Option<Value>` in a
@@ -265,6 +271,110 @@ pub enum GameEvent<V> {
     DisplayFilled {
         /// Value (public).
         value: Value,
+    },
+    /// A village card was turned face-down (B6, E-COIN, D4): its value stays known to all.
+    TurnedDown {
+        /// Who.
+        seat: Seat,
+        /// Village owner.
+        owner: Seat,
+        /// Slot.
+        slot: Slot,
+    },
+    /// B3: a card went face-up to the bottom of the deck instead of onto the discard pile.
+    ToDeckBottom {
+        /// Its value (public).
+        value: Value,
+    },
+    /// B5: the deck's order was reversed.
+    DeckReversed {
+        /// Who.
+        seat: Seat,
+    },
+    /// B8: the face-down cards in `slots` of `owner`'s village were shuffled among themselves.
+    Shuffled {
+        /// Who.
+        seat: Seat,
+        /// Village owner.
+        owner: Seat,
+        /// Slot bits of the shuffled cards.
+        slots: u64,
+    },
+    /// B11: two cards of two villages changed places (orientation kept).
+    SwappedAny {
+        /// Who.
+        seat: Seat,
+        /// First village.
+        a_owner: Seat,
+        /// First slot.
+        a_slot: Slot,
+        /// Second village.
+        b_owner: Seat,
+        /// Second slot.
+        b_slot: Slot,
+    },
+    /// B12: the Gremlin joined `owner`'s village face-up, at the right end.
+    Joined {
+        /// Who.
+        seat: Seat,
+        /// Receiving village.
+        owner: Seat,
+        /// Value (public).
+        value: Value,
+    },
+    /// D4: a face-up Zombie was handed face-down to `to` (at the right end of the village).
+    ZombieGiven {
+        /// Who.
+        seat: Seat,
+        /// Slot it left.
+        slot: Slot,
+        /// Receiving player.
+        to: Seat,
+    },
+    /// A held card that had to enter the village (D4) was added at the right end face-down,
+    /// because no card could leave.
+    Added {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        value: V,
+    },
+    /// C2: a card was rotated 90° (public).
+    Rotated {
+        /// Who.
+        seat: Seat,
+        /// Slot.
+        slot: Slot,
+    },
+    /// D11 / E-DAGGER: the direction of play was reversed.
+    DirectionReversed {
+        /// Who.
+        seat: Seat,
+        /// True if play now runs counter-clockwise.
+        counter_clockwise: bool,
+    },
+    /// E-DAGGER with 2 players: this seat's turn was skipped.
+    TurnSkipped {
+        /// The skipped player.
+        seat: Seat,
+    },
+    /// At scoring (E-BULLET, B0): a card was removed and does not count.
+    ScoringRemoved {
+        /// Village owner.
+        owner: Seat,
+        /// Slot (in the revealed village).
+        slot: Slot,
+        /// Value.
+        value: Value,
+    },
+    /// At scoring (B13): a Copycat counts as `counts_as`.
+    Copied {
+        /// Village owner.
+        owner: Seat,
+        /// Slot.
+        slot: Slot,
+        /// The value it counts as.
+        counts_as: Value,
     },
     /// R-A3: a Bodyguard was placed on a card (or moved).
     GuardPlaced {
@@ -475,6 +585,54 @@ impl Event {
                 own_slot,
                 owner,
                 slot,
+            },
+            GameEvent::TurnedDown { seat, owner, slot } => {
+                GameEvent::TurnedDown { seat, owner, slot }
+            }
+            GameEvent::ToDeckBottom { value } => GameEvent::ToDeckBottom { value },
+            GameEvent::DeckReversed { seat } => GameEvent::DeckReversed { seat },
+            GameEvent::Shuffled { seat, owner, slots } => {
+                GameEvent::Shuffled { seat, owner, slots }
+            }
+            GameEvent::SwappedAny {
+                seat,
+                a_owner,
+                a_slot,
+                b_owner,
+                b_slot,
+            } => GameEvent::SwappedAny {
+                seat,
+                a_owner,
+                a_slot,
+                b_owner,
+                b_slot,
+            },
+            GameEvent::Joined { seat, owner, value } => GameEvent::Joined { seat, owner, value },
+            GameEvent::ZombieGiven { seat, slot, to } => GameEvent::ZombieGiven { seat, slot, to },
+            GameEvent::Added { seat, value } => GameEvent::Added {
+                seat,
+                value: value.seen_by(viewer),
+            },
+            GameEvent::Rotated { seat, slot } => GameEvent::Rotated { seat, slot },
+            GameEvent::DirectionReversed {
+                seat,
+                counter_clockwise,
+            } => GameEvent::DirectionReversed {
+                seat,
+                counter_clockwise,
+            },
+            GameEvent::TurnSkipped { seat } => GameEvent::TurnSkipped { seat },
+            GameEvent::ScoringRemoved { owner, slot, value } => {
+                GameEvent::ScoringRemoved { owner, slot, value }
+            }
+            GameEvent::Copied {
+                owner,
+                slot,
+                counts_as,
+            } => GameEvent::Copied {
+                owner,
+                slot,
+                counts_as,
             },
             GameEvent::DisplayFilled { value } => GameEvent::DisplayFilled { value },
             GameEvent::GuardPlaced {

@@ -77,6 +77,18 @@ impl Row {
         self.cards[self.len as usize] = NONE;
         c
     }
+    /// Puts a card under all others (index 0: the bottom of the deck).
+    pub(crate) fn insert_bottom(&mut self, c: CardId) {
+        let n = self.len as usize;
+        self.cards.copy_within(0..n, 1);
+        self.cards[0] = c;
+        self.len += 1;
+    }
+    /// Reverses the row (B5: the deck's order).
+    pub(crate) fn reverse(&mut self) {
+        let n = self.len as usize;
+        self.cards[..n].reverse();
+    }
     pub(crate) fn position(&self, c: CardId) -> Option<usize> {
         self.as_slice().iter().position(|&x| x == c)
     }
@@ -93,10 +105,13 @@ impl fmt::Debug for Row {
 pub enum AbilityStep {
     /// Use it (choose a target) or skip.
     Choose,
-    /// R-A7: the Beholder's optional second look.
-    SecondLook {
-        /// Slot looked at first.
-        first: Slot,
+    /// R-A7 / R-A8 with more looks left (the Beholder's optional second look): `looked` holds
+    /// the card ids already looked at, `left` the looks still allowed.
+    MoreLooks {
+        /// Card-id bits of the cards looked at so far.
+        looked: u64,
+        /// Looks left.
+        left: u8,
     },
     /// R-A12: the Robber took a card; choose which own card to give.
     Give {
@@ -107,6 +122,24 @@ pub enum AbilityStep {
     },
     /// R-A11: the Witch looked at the deck's top card; choose what to do with it.
     WitchLooked,
+    /// B11: the first card of the Troublemaker's swap is chosen; choose the second.
+    SwapWith {
+        /// Village of the first card.
+        owner: Seat,
+        /// Its slot.
+        slot: Slot,
+    },
+    /// C8 with a count above 1: more own cards may be discarded.
+    MoreDiscards {
+        /// Discards left.
+        left: u8,
+    },
+    /// B4: the Mortician lets the player use the ability of one exchanged-out card (on the
+    /// discard pile, card-id bits in `cards`), or skip.
+    Mortician {
+        /// Card-id bits of the eligible exchanged-out cards.
+        cards: u64,
+    },
 }
 
 /// The decision the game is waiting for. Card ids are public; values are not part of a stage.
@@ -146,10 +179,16 @@ pub enum Stage {
         /// Chosen slots.
         chosen: u64,
     },
-    /// A discard ability of `card` (on the discard pile) is being resolved.
+    /// A discard ability is being resolved: the ability of value `src`, triggered by `card`
+    /// (the discarded card on the pile, or the copied card for C4 and B4). `copied` is true
+    /// when the ability is used through another card (B4, B9, C4, C10).
     Ability {
-        /// The discarded card.
+        /// The card that triggered the ability (a discard-pile card; R-A10 cannot take it).
         card: CardId,
+        /// The value whose ability is used.
+        src: Value,
+        /// Used through another card's ability.
+        copied: bool,
         /// Which step.
         step: AbilityStep,
     },
@@ -346,8 +385,33 @@ pub(crate) struct Turn {
     pub(crate) empath_used: u8,
     /// R-A3: Bodyguards (card-id bits) repositioned this turn.
     pub(crate) guards_used: u64,
-    /// Any free action (Empath, Bodyguard, token) used this turn: census is then illegal.
+    /// Any free action (Empath, Bodyguard, token, Priest, Curator, C4) used this turn: census
+    /// is then illegal.
     pub(crate) free_used: bool,
+    /// B2: Priest flips used this turn.
+    pub(crate) priest_used: u8,
+    /// C2: Curator actions used this turn.
+    pub(crate) curator_used: u8,
+    /// C4: the pile-top ability was used this turn.
+    pub(crate) pile_top_used: bool,
+    /// B4: the Mortician was used this turn (at most once: no chains).
+    pub(crate) mortician_used: bool,
+}
+
+impl Turn {
+    pub(crate) const fn new(player: Seat, number: u16) -> Turn {
+        Turn {
+            player,
+            number,
+            empath_used: 0,
+            guards_used: 0,
+            free_used: false,
+            priest_used: 0,
+            curator_used: 0,
+            pile_top_used: false,
+            mortician_used: false,
+        }
+    }
 }
 
 /// The whole game. `Copy`, so search can clone it for the price of a memcpy.
@@ -384,10 +448,27 @@ pub struct Game {
     pub(crate) start: Seat,
     /// R-TOKEN-WIN: who holds the token (and so has its power) this round.
     pub(crate) holder: Option<Seat>,
-    /// R-AMULET: the token was placed this round.
+    /// R-AMULET / E-TOKEN: the token power was used this round.
     pub(crate) token_used: bool,
-    /// R-AMULET: the card under the token, or `NONE`.
+    /// R-AMULET / E-BULLET: the card under the token (frozen), or `NONE`.
     pub(crate) amulet: CardId,
+    /// C2: card-id bits of rotated cards (public; only village cards stay rotated).
+    pub(crate) rotated: u64,
+    /// E-DIRECTION: play currently runs counter-clockwise.
+    pub(crate) reversed: bool,
+    /// E-DAGGER with 2 players: the next opponent turn is skipped.
+    pub(crate) skip_next: bool,
+    /// R-CENSUS with E-DIRECTION: seats that have had their extra turn after the call.
+    pub(crate) extra_done: u8,
+    /// State of the engine's own chance source for B8 shuffles (derived from the deal;
+    /// erased in views, redrawn in sampled worlds).
+    pub(crate) chance: u64,
+    /// B8: per seat, card-id bits of shuffled cards whose values the seat cannot place, and
+    /// (below) the multiset of values the seat knows to be among them (EDITIONS.md B8: the
+    /// set of values is still known to whoever knew them). See `docs/rulings.md`.
+    pub(crate) float_members: [u64; MAX_PLAYERS],
+    /// B8: per seat, value counts known to lie among `float_members`.
+    pub(crate) float_values: [[u8; VALUES]; MAX_PLAYERS],
     /// R-CENSUS: who called census this round, or `NONE`.
     pub(crate) caller: u8,
     /// R-CENSUS: extra turns still to be played after the call.
@@ -400,7 +481,7 @@ pub struct Game {
 }
 
 const _: () = assert!(
-    std::mem::size_of::<Game>() <= 640,
+    std::mem::size_of::<Game>() <= 768,
     "Game must stay small: search copies it every iteration"
 );
 
@@ -441,18 +522,19 @@ impl Game {
             aside: [NONE; 10],
             aside_len: 0,
             stage: Stage::Deal,
-            turn: Turn {
-                player: first_player,
-                number: 0,
-                empath_used: 0,
-                guards_used: 0,
-                free_used: false,
-            },
+            turn: Turn::new(first_player, 0),
             round: 0,
             start: first_player,
             holder: None,
             token_used: false,
             amulet: NONE,
+            rotated: 0,
+            reversed: false,
+            skip_next: false,
+            extra_done: 0,
+            chance: 0,
+            float_members: [0; MAX_PLAYERS],
+            float_values: [[0; VALUES]; MAX_PLAYERS],
             caller: NONE,
             extra_left: 0,
             totals: [0; MAX_PLAYERS],
@@ -590,6 +672,21 @@ impl Game {
         self.locate_in_villages(self.amulet)
     }
 
+    /// C2: is the card in that slot rotated (public)?
+    pub fn is_rotated(&self, seat: Seat, slot: Slot) -> bool {
+        self.rotated & (1u64 << self.card_at(seat, slot)) != 0
+    }
+
+    /// E-DIRECTION: true while play runs counter-clockwise.
+    pub fn counter_clockwise(&self) -> bool {
+        self.reversed
+    }
+
+    /// R-AMULET / E-TOKEN: the token power was used this round.
+    pub fn token_used(&self) -> bool {
+        self.token_used
+    }
+
     /// R-A3: for the card in `(seat, slot)`, the slot it guards if it is a placed Bodyguard.
     pub fn guarding(&self, seat: Seat, slot: Slot) -> Option<Slot> {
         let g = self.guard[self.card_at(seat, slot) as usize];
@@ -639,6 +736,48 @@ impl Game {
             }
         }
         self.shield = m;
+    }
+
+    /// The seats in `seats` learn card `c`'s value (RULES.md §6). Every knowledge gain goes
+    /// through here so that B8 floating knowledge stays exact: a seat that places a shuffled
+    /// card no longer counts it among the cards it cannot place.
+    #[inline]
+    pub(crate) fn learn(&mut self, c: CardId, seats: u8) {
+        let new = seats & !self.known[c as usize];
+        self.known[c as usize] |= seats;
+        if new != 0 && self.float_members.iter().any(|&m| m != 0) {
+            let v = self.value[c as usize] as usize;
+            for s in 0..MAX_PLAYERS {
+                if new & (1 << s) != 0 && self.float_members[s] & (1u64 << c) != 0 {
+                    self.float_members[s] &= !(1u64 << c);
+                    if self.float_values[s][v] > 0 {
+                        self.float_values[s][v] -= 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// E-DIRECTION: the player after `p` in the current direction.
+    #[inline]
+    pub(crate) fn next_seat(&self, p: Seat) -> Seat {
+        let n = self.cfg.players;
+        if self.reversed {
+            (p + n - 1) % n
+        } else {
+            (p + 1) % n
+        }
+    }
+
+    /// E-DIRECTION: the player before `p` in the current direction.
+    #[inline]
+    pub(crate) fn prev_seat(&self, p: Seat) -> Seat {
+        let n = self.cfg.players;
+        if self.reversed {
+            (p + 1) % n
+        } else {
+            (p + n - 1) % n
+        }
     }
 
     #[inline]
@@ -835,8 +974,34 @@ impl Omniscient<'_> {
         if g.amulet != NONE && village_mask & (1u64 << g.amulet) == 0 {
             return Err("the token lies on a card outside the villages".into());
         }
-        if g.display_len as u32 > 4 || g.deck.len() > CARDS - VILLAGE_CARDS - 1 {
+        if g.display_len as u32 > 4 || g.deck.len() > CARDS - 1 {
             return Err("display or deck over capacity".into());
+        }
+        if g.rotated & !village_mask != 0 {
+            return Err("a rotation mark on a card outside the villages".into());
+        }
+        for s in 0..MAX_PLAYERS {
+            let m = g.float_members[s];
+            let total: u32 = g.float_values[s].iter().map(|&n| n as u32).sum();
+            let mut unknown = 0;
+            let mut have = [0u8; VALUES];
+            for c in 0..CARDS {
+                if m & (1u64 << c) != 0 {
+                    if g.known[c] & (1 << s) != 0 {
+                        return Err(format!("seat {s} places floating card {c}"));
+                    }
+                    unknown += 1;
+                    have[g.value[c] as usize] += 1;
+                }
+            }
+            if total > unknown {
+                return Err(format!("seat {s} floats more values than cards"));
+            }
+            if (0..VALUES).any(|v| g.float_values[s][v] > have[v]) {
+                return Err(format!(
+                    "seat {s}'s floating values are not among its floating cards"
+                ));
+            }
         }
         Ok(())
     }

@@ -27,6 +27,28 @@ impl fmt::Display for IllegalAction {
 
 impl std::error::Error for IllegalAction {}
 
+/// SplitMix64 step (the engine's deterministic chance source for B8 shuffles).
+#[inline]
+pub(crate) fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Face-up helpers in one village (see `Game::own_helpers`).
+#[derive(Default, Clone, Copy)]
+struct Helpers {
+    empaths: u8,
+    guards: bool,
+    priests: u8,
+    curators: u8,
+    pile_top: bool,
+    lycans: u8,
+    deck_bottom: bool,
+    mortician: bool,
+}
+
 /// What happens after an action's own effects.
 enum Next {
     /// The stage was set by the action.
@@ -43,8 +65,19 @@ impl Game {
     // =====================================================================================
 
     /// R-DEAL, R-PEEK0: deal a round from an explicit order (a stacked deck, or a shuffle).
-    /// Panics if the game is not waiting for a deal (see [`Game::to_move`]).
+    /// Panics if the game is not waiting for a deal (see [`Game::to_move`]). The engine's
+    /// chance source for B8 shuffles is derived from the order; see [`Game::deal_with_chance`].
     pub fn deal<S: EventSink>(&mut self, order: &DealOrder, sink: &mut S) {
+        let mut h = 0x9E37_79B9_7F4A_7C15u64 ^ self.round as u64;
+        for &v in order.values().iter() {
+            h = splitmix(h ^ v as u64);
+        }
+        self.deal_with_chance(order, h, sink);
+    }
+
+    /// [`Game::deal`] with an explicit seed for the chance events inside the round (B8 Thing
+    /// shuffles). The seed is never part of a [`crate::PlayerView`].
+    pub fn deal_with_chance<S: EventSink>(&mut self, order: &DealOrder, chance: u64, sink: &mut S) {
         assert_eq!(self.stage, Stage::Deal, "deal() called when no deal is due");
         let n = self.cfg.players;
         let values = order.values();
@@ -79,23 +112,39 @@ impl Game {
         self.amulet = NONE;
         self.caller = NONE;
         self.extra_left = 0;
-        self.turn = crate::game::Turn {
-            player: self.start,
-            number: 0,
-            empath_used: 0,
-            guards_used: 0,
-            free_used: false,
-        };
+        self.extra_done = 0;
+        self.rotated = 0;
+        self.reversed = false; // E-DIRECTION: each round starts clockwise
+        self.skip_next = false;
+        self.float_members = [0; MAX_PLAYERS];
+        self.float_values = [[0; crate::card::VALUES]; MAX_PLAYERS];
+        self.chance = chance;
+        self.turn = crate::game::Turn::new(self.start, 0);
         sink.event(&GameEvent::RoundStarted {
             round: self.round,
             start: self.start,
             token_holder: self.holder,
             order: values.map(|v| Hidden::new(v, 0)),
         });
-        // R-DEAL: the first discard is turned up from the deck.
-        let first = VILLAGE_CARDS as CardId;
+        // R-DEAL: the first discard is turned up from the deck. D4 (ruling): a Zombie turned
+        // up goes face-up under the deck and the next card is turned up instead.
+        let mut first = VILLAGE_CARDS as CardId;
+        while self.ability_of(first) == Ability::Zombie
+            && self
+                .deck
+                .as_slice()
+                .iter()
+                .any(|&c| self.ability_of(c) != Ability::Zombie)
+        {
+            self.learn(first, ALL);
+            sink.event(&GameEvent::ToDeckBottom {
+                value: self.value[first as usize],
+            });
+            self.deck.insert_bottom(first);
+            first = self.deck.pop();
+        }
         self.pile.push(first);
-        self.known[first as usize] = ALL;
+        self.learn(first, ALL);
         sink.event(&GameEvent::ToPile {
             value: self.value[first as usize],
             reason: PileReason::Deal,
@@ -106,10 +155,16 @@ impl Game {
         };
     }
 
-    /// Deals a uniformly shuffled deck (R-DEAL).
+    /// Deals a uniformly shuffled deck (R-DEAL). With a B8 ability in the set, one more
+    /// number is drawn from `rng` to seed the round's shuffles.
     pub fn deal_random<R: rand::Rng + ?Sized, S: EventSink>(&mut self, rng: &mut R, sink: &mut S) {
         let order = DealOrder::shuffled(rng);
-        self.deal(&order, sink);
+        let chance = if self.cfg.set.has_kind(Ability::ShuffleVillage.kind()) {
+            rng.random()
+        } else {
+            0
+        };
+        self.deal_with_chance(&order, chance, sink);
     }
 
     // =====================================================================================
@@ -134,7 +189,7 @@ impl Game {
             Stage::Turn => {
                 // R-DRAW with R-A4 extras (never more cards than the deck holds).
                 let rascals = self.count_up(p, Ability::RascalDraw) as usize;
-                let max_extra = rascals.min(self.deck.len().saturating_sub(1));
+                let max_extra = rascals.min(self.deck.len().saturating_sub(1)).min(4);
                 if !self.deck.as_slice().is_empty() {
                     for extra in 0..=max_extra {
                         out.push(Action::DrawDeck { extra: extra as u8 });
@@ -151,24 +206,39 @@ impl Game {
                 if self.census_allowed() {
                     out.push(Action::CallCensus);
                 }
-                self.push_free_actions(p, out);
+                // D4: hand a face-up Zombie to the previous player (the whole turn).
+                if !self.turn.free_used && self.face_up != 0 {
+                    for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
+                        if self.up(c) && c != self.amulet && self.ability_of(c) == Ability::Zombie {
+                            out.push(Action::GiveZombie { slot: i as Slot });
+                        }
+                    }
+                }
+                self.push_free_actions(p, false, out);
             }
             Stage::KeepDrawn { n, .. } => {
                 for index in 0..n {
                     out.push(Action::KeepDrawn { index });
                 }
             }
-            Stage::Holding { from, .. } => {
-                if matches!(from, CardSource::Deck | CardSource::Display) {
+            Stage::Holding { card, from } => {
+                // D4: a drawn Zombie must be exchanged in; it can never be discarded.
+                let zombie = self.ability_of(card) == Ability::Zombie;
+                if matches!(from, CardSource::Deck | CardSource::Display) && !zombie {
                     out.push(Action::Discard);
                 }
-                self.push_exchange_starts(p, out);
+                if self.has_exchangeable(p) {
+                    self.push_exchange_starts(p, card, out);
+                } else if zombie || !matches!(from, CardSource::Deck | CardSource::Display) {
+                    // Nothing can leave (E-EMPTY, or only the token's card): the card joins.
+                    out.push(Action::AddToVillage);
+                }
                 // Ruling: free actions are also usable while holding the turn's drawn card.
                 if matches!(
                     from,
                     CardSource::Deck | CardSource::Display | CardSource::Discard
                 ) {
-                    self.push_free_actions(p, out);
+                    self.push_free_actions(p, false, out);
                 }
             }
             Stage::Selecting { chosen, .. } => {
@@ -181,10 +251,24 @@ impl Game {
                 if chosen.count_ones() >= 2 {
                     out.push(Action::ConfirmExchange);
                 }
+                // D5: a drawn Approximator may replace any two cards.
+                if let Stage::Selecting { card, from, .. } = self.stage {
+                    if chosen.count_ones() == 2
+                        && self.ability_of(card) == Ability::Approximator
+                        && matches!(
+                            from,
+                            CardSource::Deck | CardSource::Display | CardSource::Witch
+                        )
+                    {
+                        out.push(Action::Approximate);
+                    }
+                }
             }
-            Stage::Ability { card, step } => self.push_ability_actions(p, card, step, out),
+            Stage::Ability {
+                card, src, step, ..
+            } => self.push_ability_actions(p, card, src, step, out),
             Stage::EndOfTurn => {
-                self.push_free_actions(p, out);
+                self.push_free_actions(p, true, out);
                 out.push(Action::EndTurn);
             }
         }
@@ -215,14 +299,14 @@ impl Game {
         legal.contains(&action)
     }
 
-    /// R-CENSUS: village of 4 or fewer, nobody called yet, and nothing else done this turn
-    /// (no ability of any card, no token placement).
+    /// R-CENSUS: village of 4 or fewer (an empty village may call, E-EMPTY), nobody called
+    /// yet, and nothing else done this turn (no ability of any card, no token power).
     fn census_allowed(&self) -> bool {
         let p = self.turn.player;
         self.caller == NONE && self.village[p as usize].len() <= 4 && !self.turn.free_used
     }
 
-    /// A card of `p`'s village that may leave it by exchange (everything but the Amulet card).
+    /// A card of `p`'s village that may leave it by exchange (everything but the token's card).
     #[inline]
     fn has_exchangeable(&self, p: Seat) -> bool {
         self.village[p as usize]
@@ -231,11 +315,15 @@ impl Game {
             .any(|&c| c != self.amulet)
     }
 
-    fn push_exchange_starts(&self, p: Seat, out: &mut ActionList) {
+    fn push_exchange_starts(&self, p: Seat, held: CardId, out: &mut ActionList) {
         let row = self.village[p as usize].as_slice();
-        // R-SWAP-ONE: any card but the Amulet's (R-AMULET).
+        let held_zombie = self.ability_of(held) == Ability::Zombie;
+        // R-SWAP-ONE: any card but the token's (R-AMULET). D4: a lone Zombie cannot be swapped
+        // for a held Zombie (the held card would have to go onto the pile).
         for (i, &c) in row.iter().enumerate() {
-            if c != self.amulet {
+            if c != self.amulet
+                && !(held_zombie && self.up(c) && self.ability_of(c) == Ability::Zombie)
+            {
                 out.push(Action::Exchange { slot: i as Slot });
             }
         }
@@ -256,18 +344,45 @@ impl Game {
         }
     }
 
-    /// Free actions "at any moment of your own turn": R-A2 Empath, R-A3 Bodyguard, R-AMULET.
-    fn push_free_actions(&self, p: Seat, out: &mut ActionList) {
+    /// Face-up helpers in `p`'s own village (abilities "face-up in your village").
+    #[inline]
+    fn own_helpers(&self, p: Seat) -> Helpers {
+        let mut h = Helpers::default();
+        if self.face_up == 0 {
+            return h;
+        }
+        for &c in self.village[p as usize].as_slice() {
+            if self.up(c) {
+                match self.ability_of(c) {
+                    Ability::EmpathPeek => h.empaths += 1,
+                    Ability::Bodyguard => h.guards |= self.movable_guard(c),
+                    Ability::PriestFlip => h.priests += 1,
+                    Ability::Curator => h.curators += 1,
+                    Ability::UsePileTop => h.pile_top = true,
+                    Ability::LycanBump => h.lycans += 1,
+                    Ability::DiscardToDeckBottom => h.deck_bottom = true,
+                    Ability::Mortician => h.mortician = true,
+                    _ => {}
+                }
+            }
+        }
+        h
+    }
+
+    /// Free actions "at any moment of your own turn": R-A2 Empath, R-A3 Bodyguard, B2 Priest,
+    /// C2 Curator, the token (R-AMULET, E-TOKEN); after the main action (`after_main`) also
+    /// C4 (ruling).
+    fn push_free_actions(&self, p: Seat, after_main: bool, out: &mut ActionList) {
         let row = self.village[p as usize].as_slice();
-        let (empaths, guards) = self.own_helpers(p);
-        if self.turn.empath_used < empaths {
+        let h = self.own_helpers(p);
+        if self.turn.empath_used < h.empaths {
             for (i, &c) in row.iter().enumerate() {
                 if !self.up(c) && c != self.amulet {
                     out.push(Action::EmpathPeek { slot: i as Slot });
                 }
             }
         }
-        if guards {
+        if h.guards {
             for (g, &gc) in row.iter().enumerate() {
                 if self.movable_guard(gc) {
                     for (t, &tc) in row.iter().enumerate() {
@@ -284,31 +399,58 @@ impl Game {
                 }
             }
         }
-        if self.token_available(p) {
-            for i in 0..row.len() {
-                out.push(Action::PlaceToken { slot: i as Slot });
-            }
-        }
-    }
-
-    /// Face-up Empaths in `p`'s village, and whether a Bodyguard there may still move this turn.
-    #[inline]
-    fn own_helpers(&self, p: Seat) -> (u8, bool) {
-        let mut empaths = 0;
-        let mut guards = false;
-        if self.face_up == 0 {
-            return (0, false);
-        }
-        for &c in self.village[p as usize].as_slice() {
-            if self.up(c) {
-                match self.ability_of(c) {
-                    Ability::EmpathPeek => empaths += 1,
-                    Ability::Bodyguard => guards |= self.movable_guard(c),
-                    _ => {}
+        if self.turn.priest_used < h.priests {
+            for (i, &c) in row.iter().enumerate() {
+                if !self.up(c) && c != self.amulet {
+                    out.push(Action::Flip { slot: i as Slot });
                 }
             }
         }
-        (empaths, guards)
+        if self.turn.curator_used < h.curators {
+            for (i, &c) in row.iter().enumerate() {
+                if c != self.amulet && self.rotated & (1u64 << c) == 0 {
+                    out.push(Action::Rotate { slot: i as Slot });
+                }
+            }
+            for (i, &c) in row.iter().enumerate() {
+                if c != self.amulet && self.rotated & (1u64 << c) != 0 {
+                    out.push(Action::DiscardRotated { slot: i as Slot });
+                }
+            }
+        }
+        if after_main && h.pile_top && !self.turn.pile_top_used {
+            if let Some(top) = self.pile.top() {
+                let a = self.ability_of(top);
+                if a.is_discard_ability()
+                    && !a.is_copy()
+                    && self.ability_has_target(p, top, self.value[top as usize])
+                {
+                    out.push(Action::UsePileTop);
+                }
+            }
+        }
+        if self.holder == Some(p) && !self.token_used {
+            match self.cfg.set.token() {
+                Token::Amulet | Token::Bullet => {
+                    for i in 0..row.len() {
+                        out.push(Action::PlaceToken { slot: i as Slot });
+                    }
+                }
+                Token::Coin => {
+                    for o in 0..self.cfg.players {
+                        for (i, &c) in self.village[o as usize].as_slice().iter().enumerate() {
+                            if !self.protected_from(p, o, c) {
+                                out.push(Action::TokenFlip {
+                                    seat: o,
+                                    slot: i as Slot,
+                                });
+                            }
+                        }
+                    }
+                }
+                Token::Dagger => out.push(Action::TokenReverse),
+            }
+        }
     }
 
     /// R-A3: a face-up Bodyguard not under the Amulet and not yet moved this turn.
@@ -320,20 +462,14 @@ impl Game {
             && self.turn.guards_used & (1u64 << c) == 0
     }
 
-    fn token_available(&self, p: Seat) -> bool {
-        self.cfg.set.token() == Token::Amulet
-            && self.holder == Some(p)
-            && !self.token_used
-            && !self.village[p as usize].as_slice().is_empty()
-    }
-
-    /// Same condition as `push_free_actions` producing at least one action.
+    /// Same condition as `push_free_actions(p, true, ..)` producing at least one action.
     fn has_free_actions(&self, p: Seat) -> bool {
-        let row = self.village[p as usize].as_slice();
-        let (empaths, guards) = self.own_helpers(p);
-        (self.turn.empath_used < empaths && row.iter().any(|&c| !self.up(c) && c != self.amulet))
-            || (guards && row.len() >= 2)
-            || self.token_available(p)
+        if self.face_up == 0 && (self.holder != Some(p) || self.token_used) {
+            return false; // fast path: no face-up helper, no token power
+        }
+        let mut out = ActionList::new();
+        self.push_free_actions(p, true, &mut out);
+        !out.is_empty()
     }
 
     /// R-NO-ABILITY-TARGET: may another player's ability touch this card? Not under the Amulet,
@@ -343,10 +479,27 @@ impl Game {
         c == self.amulet || self.shield & (1u64 << c) != 0
     }
 
+    /// May `p`'s ability (or token power) touch card `c` of `owner`'s village? Own cards: all
+    /// but the token's card (R-AMULET); other players' cards: R-NO-ABILITY-TARGET.
+    #[inline]
+    fn protected_from(&self, p: Seat, owner: Seat, c: CardId) -> bool {
+        if owner == p {
+            c == self.amulet
+        } else {
+            self.shielded(owner, c)
+        }
+    }
+
+    /// D4: a Zombie can never be put on top of the discard pile on its own.
+    #[inline]
+    fn zombie_stuck(&self, c: CardId) -> bool {
+        self.ability_of(c) == Ability::Zombie
+    }
+
     /// Targets of "one of your own face-down cards" (R-A5, R-A7, R-A9): not under the Amulet.
-    fn push_own_face_down(&self, p: Seat, skip: Option<Slot>, out: &mut ActionList) {
+    fn push_own_face_down(&self, p: Seat, skip: u64, out: &mut ActionList) {
         for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
-            if !self.up(c) && c != self.amulet && skip != Some(i as Slot) {
+            if !self.up(c) && c != self.amulet && skip & (1u64 << c) == 0 {
                 out.push(Action::Target {
                     seat: p,
                     slot: i as Slot,
@@ -356,14 +509,17 @@ impl Game {
     }
 
     /// Opponents' cards an ability may touch (R-NO-ABILITY-TARGET); `face_down_only` for
-    /// looks and flips.
-    fn push_opponent_cards(&self, p: Seat, face_down_only: bool, out: &mut ActionList) {
+    /// looks and flips; `skip` holds card ids already used.
+    fn push_opponent_cards(&self, p: Seat, face_down_only: bool, skip: u64, out: &mut ActionList) {
         for o in 0..self.cfg.players {
             if o == p {
                 continue;
             }
             for (i, &c) in self.village[o as usize].as_slice().iter().enumerate() {
-                if (!face_down_only || !self.up(c)) && !self.shielded(o, c) {
+                if (!face_down_only || !self.up(c))
+                    && !self.shielded(o, c)
+                    && skip & (1u64 << c) == 0
+                {
                     out.push(Action::Target {
                         seat: o,
                         slot: i as Slot,
@@ -373,26 +529,90 @@ impl Game {
         }
     }
 
-    fn push_ability_actions(&self, p: Seat, card: CardId, step: AbilityStep, out: &mut ActionList) {
+    /// Every village card `p`'s ability may touch (B6, B11), except those in village `except`.
+    fn push_any_cards(&self, p: Seat, except: Option<Seat>, out: &mut ActionList) {
+        for o in 0..self.cfg.players {
+            if Some(o) == except {
+                continue;
+            }
+            for (i, &c) in self.village[o as usize].as_slice().iter().enumerate() {
+                if !self.protected_from(p, o, c) {
+                    out.push(Action::Target {
+                        seat: o,
+                        slot: i as Slot,
+                    });
+                }
+            }
+        }
+    }
+
+    /// B8: the cards of `owner`'s village a Thing shuffle moves: face-down, not protected from
+    /// `p`, not rotated (rotated cards are recognisable, ruling).
+    fn shufflable(&self, p: Seat, owner: Seat) -> u64 {
+        let mut m = 0u64;
+        for &c in self.village[owner as usize].as_slice() {
+            if !self.up(c) && !self.protected_from(p, owner, c) && self.rotated & (1u64 << c) == 0 {
+                m |= 1u64 << c;
+            }
+        }
+        m
+    }
+
+    /// Cards of `p`'s village that C8 may discard (not the token's card; a face-down Zombie
+    /// may be chosen, it then stays: `discard_own`).
+    fn push_own_discardable(&self, p: Seat, out: &mut ActionList) {
+        for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
+            if c != self.amulet && !(self.up(c) && self.zombie_stuck(c)) {
+                out.push(Action::Target {
+                    seat: p,
+                    slot: i as Slot,
+                });
+            }
+        }
+    }
+
+    // One arm per ability kind reads clearer than guards folded into the patterns.
+    #[allow(clippy::collapsible_match)]
+    fn push_ability_actions(
+        &self,
+        p: Seat,
+        card: CardId,
+        src: Value,
+        step: AbilityStep,
+        out: &mut ActionList,
+    ) {
+        let ability = self.cfg.set.ability(src);
         match step {
             AbilityStep::Choose => {
-                match self.ability_of(card) {
-                    Ability::ExposeOwn | Ability::BeholdOwn { .. } => {
-                        self.push_own_face_down(p, None, out)
+                match ability {
+                    Ability::ExposeOwn | Ability::BeholdOwn { .. } | Ability::LookAllOwn => {
+                        if ability == Ability::LookAllOwn {
+                            let any = self.village[p as usize]
+                                .as_slice()
+                                .iter()
+                                .any(|&c| !self.up(c) && c != self.amulet);
+                            if any {
+                                out.push(Action::UseAbility);
+                            }
+                        } else {
+                            self.push_own_face_down(p, 0, out)
+                        }
                     }
                     Ability::RevealOpponent | Ability::LookOpponent { .. } => {
-                        self.push_opponent_cards(p, true, out)
+                        self.push_opponent_cards(p, true, 0, out)
                     }
                     Ability::LookAny => {
-                        self.push_own_face_down(p, None, out);
-                        self.push_opponent_cards(p, true, out);
+                        self.push_own_face_down(p, 0, out);
+                        self.push_opponent_cards(p, true, 0, out);
                     }
                     Ability::MasterTakePile => {
-                        // R-A10: any pile card under the Master itself (ruling: the Master
-                        // cannot take itself), if something can be exchanged out.
+                        // R-A10: any pile card but the one whose ability this is (ruling: the
+                        // Master cannot take itself), if something can be exchanged out.
                         if self.has_exchangeable(p) {
-                            for index in 0..self.pile.len().saturating_sub(1) {
-                                out.push(Action::PickDiscard { index: index as u8 });
+                            for (index, &c) in self.pile.as_slice().iter().enumerate() {
+                                if c != card {
+                                    out.push(Action::PickDiscard { index: index as u8 });
+                                }
                             }
                         }
                     }
@@ -403,15 +623,94 @@ impl Game {
                     }
                     Ability::RobberSwap => {
                         if self.has_exchangeable(p) {
-                            self.push_opponent_cards(p, false, out);
+                            self.push_opponent_cards(p, false, 0, out);
                         }
                     }
+                    Ability::ReverseDeck => {
+                        if self.deck.len() >= 2 {
+                            out.push(Action::UseAbility);
+                        }
+                    }
+                    Ability::DeckToPile { .. } => {
+                        if self.deck.len() > 0 {
+                            out.push(Action::UseAbility);
+                        }
+                    }
+                    Ability::ReverseDirection => out.push(Action::UseAbility),
+                    Ability::FlipAny => self.push_any_cards(p, None, out),
+                    Ability::ShuffleVillage => {
+                        for o in 0..self.cfg.players {
+                            if self.shufflable(p, o).count_ones() >= 2 {
+                                out.push(Action::ChooseVillage { seat: o });
+                            }
+                        }
+                    }
+                    Ability::GremlinJoin => {
+                        // B12: only the Gremlin just discarded can join (it is the card).
+                        if self.pile.top() == Some(card) && self.value[card as usize] == src {
+                            for o in 0..self.cfg.players {
+                                if o != p {
+                                    out.push(Action::ChooseVillage { seat: o });
+                                }
+                            }
+                        }
+                    }
+                    Ability::SwapAny => {
+                        // B11: a first card that has a partner in another village.
+                        for o in 0..self.cfg.players {
+                            let partner = (0..self.cfg.players).any(|o2| {
+                                o2 != o
+                                    && self.village[o2 as usize]
+                                        .as_slice()
+                                        .iter()
+                                        .any(|&c| !self.protected_from(p, o2, c))
+                            });
+                            if !partner {
+                                continue;
+                            }
+                            for (i, &c) in self.village[o as usize].as_slice().iter().enumerate() {
+                                if !self.protected_from(p, o, c) {
+                                    out.push(Action::Target {
+                                        seat: o,
+                                        slot: i as Slot,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    Ability::UseFaceUp => {
+                        // B9: a face-up village card with a (non-copy) discard ability that has
+                        // a target now.
+                        for o in 0..self.cfg.players {
+                            for (i, &c) in self.village[o as usize].as_slice().iter().enumerate() {
+                                if self.up(c) {
+                                    let a = self.ability_of(c);
+                                    if a.is_discard_ability()
+                                        && !a.is_copy()
+                                        && self.ability_has_target(p, card, self.value[c as usize])
+                                    {
+                                        out.push(Action::Target {
+                                            seat: o,
+                                            slot: i as Slot,
+                                        });
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    Ability::DiscardOwn { .. } => self.push_own_discardable(p, out),
+                    // C10 is resolved when the Vampire is discarded (the copied ability is
+                    // offered directly); the others are not discard abilities.
                     _ => {}
                 }
                 out.push(Action::SkipAbility);
             }
-            AbilityStep::SecondLook { first } => {
-                self.push_own_face_down(p, Some(first), out);
+            AbilityStep::MoreLooks { looked, .. } => {
+                if matches!(ability, Ability::LookOpponent { .. }) {
+                    self.push_opponent_cards(p, true, looked, out);
+                } else {
+                    self.push_own_face_down(p, looked, out);
+                }
                 out.push(Action::StopLooking);
             }
             AbilityStep::Give { .. } => {
@@ -422,22 +721,35 @@ impl Game {
                 }
             }
             AbilityStep::WitchLooked => {
-                self.push_opponent_cards(p, false, out);
+                self.push_opponent_cards(p, false, 0, out);
                 if self.has_exchangeable(p) {
                     out.push(Action::WitchExchangeOwn);
                 }
                 out.push(Action::WitchLeave);
             }
+            AbilityStep::SwapWith { owner, .. } => self.push_any_cards(p, Some(owner), out),
+            AbilityStep::MoreDiscards { .. } => {
+                self.push_own_discardable(p, out);
+                out.push(Action::StopLooking);
+            }
+            AbilityStep::Mortician { cards } => {
+                for (index, &c) in self.pile.as_slice().iter().enumerate() {
+                    if cards & (1u64 << c) != 0 {
+                        out.push(Action::PickDiscard { index: index as u8 });
+                    }
+                }
+                out.push(Action::SkipAbility);
+            }
         }
     }
 
-    /// True if a discarded card's ability has at least one legal target (R-NO-ABILITY-TARGET).
-    fn ability_has_target(&self, p: Seat, card: CardId) -> bool {
+    /// True if the ability of value `src`, triggered by `card`, has at least one legal target
+    /// (R-NO-ABILITY-TARGET).
+    fn ability_has_target(&self, p: Seat, card: CardId, src: Value) -> bool {
         let mut out = ActionList::new();
-        self.push_ability_actions(p, card, AbilityStep::Choose, &mut out);
+        self.push_ability_actions(p, card, src, AbilityStep::Choose, &mut out);
         out.len() > 1 // more than SkipAbility
     }
-
     // =====================================================================================
     // Resolution
     // =====================================================================================
@@ -452,7 +764,13 @@ impl Game {
         sink.event(&GameEvent::Acted { seat: p, action });
         let next = self.resolve(p, action, sink);
         // R-A0 / R-END (c): two face-up Villagers end the round after the current action.
-        if self.in_round() && self.count_up_all(Ability::VillagerPair) >= 2 {
+        // Ruling: while a card is in hand (a free action taken while holding the drawn card,
+        // B2/E-COIN), the end waits until the card is placed.
+        let holding = matches!(
+            self.stage,
+            Stage::Holding { .. } | Stage::Selecting { .. } | Stage::KeepDrawn { .. }
+        );
+        if self.in_round() && !holding && self.count_up_all(Ability::VillagerPair) >= 2 {
             self.end_round(RoundEnd::Villagers, sink);
             return;
         }
@@ -467,6 +785,17 @@ impl Game {
             }
             Next::EndTurn => self.end_turn(sink),
         }
+    }
+
+    /// True if the set scores with E-SCORING-ORDER abilities (B0, B13) or the Bullet token.
+    fn scoring_abilities(&self) -> bool {
+        self.cfg.set.token() == Token::Bullet
+            || (0..crate::card::VALUES as Value).any(|v| {
+                matches!(
+                    self.cfg.set.ability(v),
+                    Ability::HunterRemove | Ability::CopyLowest
+                )
+            })
     }
 
     fn in_round(&self) -> bool {
@@ -501,7 +830,7 @@ impl Game {
                 let mut cards = [NONE; 5];
                 for slot in cards.iter_mut().take(n) {
                     let c = self.deck.pop();
-                    self.known[c as usize] |= 1 << p;
+                    self.learn(c, 1 << p);
                     sink.event(&GameEvent::Drew {
                         seat: p,
                         from: CardSource::Deck,
@@ -571,6 +900,7 @@ impl Game {
             (Stage::Turn, Action::CallCensus) => {
                 self.caller = p;
                 self.extra_left = self.cfg.players - 1;
+                self.extra_done = 0;
                 sink.event(&GameEvent::CensusCalled {
                     seat: p,
                     turn: self.turn.number,
@@ -580,34 +910,79 @@ impl Game {
                 });
                 Next::EndTurn
             }
-            (Stage::Holding { card, from }, Action::Discard) => {
-                self.put_on_pile(card, PileReason::DiscardDrawn, sink);
+            (Stage::Turn, Action::GiveZombie { slot }) => {
+                // D4: the whole turn; the Zombie goes face-down to the previous player's
+                // village (right end). It was face-up, so everybody still knows it.
+                let c = self.village[p as usize].get(slot as usize);
+                self.release(p, c);
+                self.village[p as usize].remove(slot as usize);
+                self.set_up(c, false);
+                let to = self.prev_seat(p);
+                self.village[to as usize].push(c);
+                sink.event(&GameEvent::ZombieGiven { seat: p, slot, to });
+                Next::EndTurn
+            }
+            (Stage::Holding { card, .. }, Action::Discard) => {
+                let under = self.pile.top();
+                self.send_to_pile(p, card, PileReason::DiscardDrawn, sink);
+                let v = self.value[card as usize];
                 let ability = self.ability_of(card);
-                let offered = ability.is_discard_ability() && self.ability_has_target(p, card);
+                // C10: the Vampire uses the ability of the card it was discarded onto.
+                let (src, offered) = if ability == Ability::UseUnderneath {
+                    match under {
+                        Some(u) => {
+                            let (uv, ua) = (self.value[u as usize], self.ability_of(u));
+                            let ok = ua.is_discard_ability()
+                                && !ua.is_copy()
+                                && self.ability_has_target(p, card, uv);
+                            (uv, ok)
+                        }
+                        None => (v, false),
+                    }
+                } else {
+                    (
+                        v,
+                        ability.is_discard_ability() && self.ability_has_target(p, card, v),
+                    )
+                };
                 sink.event(&GameEvent::Discarded {
                     seat: p,
-                    value: self.value[card as usize],
+                    value: v,
                     ability_offered: offered,
                 });
-                let _ = from;
                 if offered {
                     self.stage = Stage::Ability {
                         card,
+                        src,
+                        copied: false,
                         step: AbilityStep::Choose,
                     };
                     Next::Continue
                 } else {
                     if ability.is_discard_ability() {
-                        sink.event(&GameEvent::AbilityNoTarget {
-                            seat: p,
-                            value: self.value[card as usize],
-                        });
+                        sink.event(&GameEvent::AbilityNoTarget { seat: p, value: v });
                     }
                     Next::MainDone
                 }
             }
             (Stage::Holding { card, from }, Action::Exchange { slot }) => {
-                self.exchange(p, card, from, 1u64 << slot, sink);
+                let outs = self.exchange(p, card, from, 1u64 << slot, false, sink);
+                self.after_exchange(p, outs)
+            }
+            (Stage::Holding { card, from }, Action::AddToVillage) => {
+                // D4 / E-EMPTY: nothing can leave, so the card joins at the right end.
+                let up = matches!(
+                    from,
+                    CardSource::Discard | CardSource::Display | CardSource::Master
+                );
+                self.village[p as usize].push(card);
+                self.set_up(card, up);
+                // Ruling: the card is shown (only a Zombie or a taken card is ever added).
+                self.learn(card, ALL);
+                sink.event(&GameEvent::Added {
+                    seat: p,
+                    value: self.hidden(card),
+                });
                 Next::MainDone
             }
             (Stage::Holding { card, from }, Action::Select { slot }) => {
@@ -627,10 +1002,22 @@ impl Game {
                 Next::Continue
             }
             (Stage::Selecting { card, from, chosen }, Action::ConfirmExchange) => {
-                self.exchange(p, card, from, chosen, sink);
-                Next::MainDone
+                let outs = self.exchange(p, card, from, chosen, false, sink);
+                self.after_exchange(p, outs)
             }
-            (Stage::Ability { card, step }, a) => self.resolve_ability(p, card, step, a, sink),
+            (Stage::Selecting { card, from, chosen }, Action::Approximate) => {
+                let outs = self.exchange(p, card, from, chosen, true, sink);
+                self.after_exchange(p, outs)
+            }
+            (
+                Stage::Ability {
+                    card,
+                    src,
+                    copied,
+                    step,
+                },
+                a,
+            ) => self.resolve_ability(p, card, src, copied, step, a, sink),
             (_, Action::EmpathPeek { slot }) => {
                 // R-A2
                 self.look(p, p, slot, sink);
@@ -663,11 +1050,75 @@ impl Game {
                 Next::Continue
             }
             (_, Action::PlaceToken { slot }) => {
-                // R-AMULET
+                // R-AMULET / E-BULLET
                 self.amulet = self.village[p as usize].get(slot as usize);
                 self.token_used = true;
                 self.turn.free_used = true;
                 sink.event(&GameEvent::TokenPlaced { seat: p, slot });
+                Next::Continue
+            }
+            (_, Action::Flip { slot }) => {
+                // B2
+                self.flip(p, p, slot, sink);
+                self.turn.priest_used += 1;
+                self.turn.free_used = true;
+                Next::Continue
+            }
+            (_, Action::Rotate { slot }) => {
+                // C2: rotation is public and stays with the card.
+                let c = self.village[p as usize].get(slot as usize);
+                self.rotated |= 1u64 << c;
+                self.turn.curator_used += 1;
+                self.turn.free_used = true;
+                sink.event(&GameEvent::Rotated { seat: p, slot });
+                Next::Continue
+            }
+            (_, Action::DiscardRotated { slot }) => {
+                // C2: a rotated card goes to the discard pile; nothing replaces it (E-EMPTY).
+                self.discard_own(p, slot, sink);
+                self.turn.curator_used += 1;
+                self.turn.free_used = true;
+                Next::Continue
+            }
+            (_, Action::UsePileTop) => {
+                // C4 (ruling: after the main action): the top card's discard ability.
+                let top = self.pile.top().expect("UsePileTop needs a pile card");
+                let own = self.village[p as usize]
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .find(|&c| self.up(c) && self.ability_of(c) == Ability::UsePileTop)
+                    .expect("UsePileTop needs a face-up C4");
+                sink.event(&GameEvent::AbilityUsed {
+                    seat: p,
+                    value: self.value[own as usize],
+                    ability: Ability::UsePileTop,
+                });
+                self.turn.pile_top_used = true;
+                self.turn.free_used = true;
+                self.stage = Stage::Ability {
+                    card: top,
+                    src: self.value[top as usize],
+                    copied: true,
+                    step: AbilityStep::Choose,
+                };
+                Next::Continue
+            }
+            (_, Action::TokenFlip { seat, slot }) => {
+                // E-COIN
+                self.flip(p, seat, slot, sink);
+                self.token_used = true;
+                self.turn.free_used = true;
+                Next::Continue
+            }
+            (_, Action::TokenReverse) => {
+                // E-DAGGER: with 2 players the opponent's next turn is skipped.
+                self.reverse_direction(p, sink);
+                if self.cfg.players == 2 {
+                    self.skip_next = true;
+                }
+                self.token_used = true;
+                self.turn.free_used = true;
                 Next::Continue
             }
             (Stage::EndOfTurn, Action::EndTurn) => Next::EndTurn,
@@ -675,80 +1126,260 @@ impl Game {
         }
     }
 
+    /// B4: after an exchange, a face-up Mortician offers the ability of one exchanged-out card
+    /// that has a discard ability (once per turn; the ability used through it does not trigger
+    /// the Mortician again).
+    fn after_exchange(&mut self, p: Seat, outs: u64) -> Next {
+        if outs == 0 || self.turn.mortician_used || !self.own_helpers(p).mortician {
+            return Next::MainDone;
+        }
+        let mut cards = 0u64;
+        for &c in self.pile.as_slice() {
+            if outs & (1u64 << c) != 0 {
+                let a = self.ability_of(c);
+                if a.is_discard_ability() && self.ability_has_target(p, c, self.value[c as usize]) {
+                    cards |= 1u64 << c;
+                }
+            }
+        }
+        if cards == 0 {
+            return Next::MainDone;
+        }
+        self.turn.mortician_used = true;
+        let first = cards.trailing_zeros() as CardId;
+        self.stage = Stage::Ability {
+            card: first,
+            src: self.value[first as usize],
+            copied: true,
+            step: AbilityStep::Mortician { cards },
+        };
+        Next::Continue
+    }
+
+    /// Turns a village card over (B2, B6, E-COIN). Face-up: everybody learns it. Face-down:
+    /// it stays known to all; a Bodyguard turned face-down stops guarding (R-A3).
+    fn flip<S: EventSink>(&mut self, p: Seat, owner: Seat, slot: Slot, sink: &mut S) {
+        let c = self.village[owner as usize].get(slot as usize);
+        if self.up(c) {
+            self.set_up(c, false);
+            if self.guard[c as usize] != NONE {
+                self.guard[c as usize] = NONE;
+                self.refresh_shield();
+            }
+            sink.event(&GameEvent::TurnedDown {
+                seat: p,
+                owner,
+                slot,
+            });
+        } else {
+            self.set_up(c, true);
+            self.learn(c, ALL);
+            sink.event(&GameEvent::Flipped {
+                seat: p,
+                owner,
+                slot,
+                value: self.value[c as usize],
+            });
+        }
+    }
+
+    /// E-DIRECTION: reverse the direction of play.
+    fn reverse_direction<S: EventSink>(&mut self, p: Seat, sink: &mut S) {
+        self.reversed = !self.reversed;
+        sink.event(&GameEvent::DirectionReversed {
+            seat: p,
+            counter_clockwise: self.reversed,
+        });
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn resolve_ability<S: EventSink>(
         &mut self,
         p: Seat,
         card: CardId,
+        src: Value,
+        copied: bool,
         step: AbilityStep,
         action: Action,
         sink: &mut S,
     ) -> Next {
-        let value = self.value[card as usize];
-        let ability = self.ability_of(card);
+        let ability = self.cfg.set.ability(src);
         if step == AbilityStep::Choose {
             if action == Action::SkipAbility {
                 return Next::MainDone;
             }
-            sink.event(&GameEvent::AbilityUsed {
-                seat: p,
-                value,
-                ability,
-            });
+            if !copied {
+                let v = self.value[card as usize];
+                sink.event(&GameEvent::AbilityUsed {
+                    seat: p,
+                    value: v,
+                    ability: self.cfg.set.ability(v),
+                });
+            }
         }
         match (step, action) {
             (AbilityStep::Choose, Action::Target { seat, slot }) => match ability {
                 Ability::ExposeOwn | Ability::RevealOpponent => {
                     // R-A5 / R-A6
-                    let c = self.village[seat as usize].get(slot as usize);
-                    self.set_up(c, true);
-                    self.known[c as usize] = ALL;
-                    sink.event(&GameEvent::Flipped {
-                        seat: p,
-                        owner: seat,
-                        slot,
-                        value: self.value[c as usize],
-                    });
+                    self.flip(p, seat, slot, sink);
                     Next::MainDone
                 }
-                Ability::BeholdOwn { .. } => {
-                    // R-A7: up to two; the second is offered only if another target exists.
+                Ability::BeholdOwn { count } | Ability::LookOpponent { count } => {
+                    // R-A7 / R-A8: up to `count` looks; another is offered only if another
+                    // target exists.
                     self.look(p, seat, slot, sink);
-                    let another = self.village[p as usize]
-                        .as_slice()
-                        .iter()
-                        .enumerate()
-                        .any(|(i, &c)| i != slot as usize && !self.up(c) && c != self.amulet);
-                    if another {
-                        self.stage = Stage::Ability {
-                            card,
-                            step: AbilityStep::SecondLook { first: slot },
-                        };
-                        Next::Continue
-                    } else {
-                        Next::MainDone
-                    }
+                    let looked = 1u64 << self.village[seat as usize].get(slot as usize);
+                    self.more_looks(p, card, src, ability, looked, count - 1)
                 }
-                Ability::LookOpponent { .. } | Ability::LookAny => {
-                    // R-A8 / R-A9
+                Ability::LookAny => {
+                    // R-A9
                     self.look(p, seat, slot, sink);
                     Next::MainDone
                 }
                 Ability::RobberSwap => {
-                    // R-A12: the victim's card is chosen first, then the card given for it.
+                    // R-A12 / D12: the victim's card is chosen first, then the card given.
                     self.stage = Stage::Ability {
                         card,
+                        src,
+                        copied,
                         step: AbilityStep::Give { owner: seat, slot },
                     };
                     Next::Continue
                 }
+                Ability::FlipAny => {
+                    // B6
+                    self.flip(p, seat, slot, sink);
+                    Next::MainDone
+                }
+                Ability::SwapAny => {
+                    // B11: choose the second card.
+                    self.stage = Stage::Ability {
+                        card,
+                        src,
+                        copied,
+                        step: AbilityStep::SwapWith { owner: seat, slot },
+                    };
+                    Next::Continue
+                }
+                Ability::UseFaceUp => {
+                    // B9: use the chosen face-up card's discard ability.
+                    let c = self.village[seat as usize].get(slot as usize);
+                    self.stage = Stage::Ability {
+                        card,
+                        src: self.value[c as usize],
+                        copied: true,
+                        step: AbilityStep::Choose,
+                    };
+                    Next::Continue
+                }
+                Ability::DiscardOwn { count } => {
+                    // C8
+                    self.discard_own(p, slot, sink);
+                    self.more_discards(p, card, src, count - 1)
+                }
                 other => panic!("Target is not an action of {other:?}"),
             },
-            (AbilityStep::SecondLook { .. }, Action::Target { seat, slot }) => {
+            (AbilityStep::MoreLooks { looked, left }, Action::Target { seat, slot }) => {
                 self.look(p, seat, slot, sink);
+                let c = self.village[seat as usize].get(slot as usize);
+                self.more_looks(p, card, src, ability, looked | 1u64 << c, left - 1)
+            }
+            (AbilityStep::MoreLooks { .. }, Action::StopLooking) => Next::MainDone,
+            (AbilityStep::MoreDiscards { left }, Action::Target { slot, .. }) => {
+                self.discard_own(p, slot, sink);
+                self.more_discards(p, card, src, left - 1)
+            }
+            (AbilityStep::MoreDiscards { .. }, Action::StopLooking) => Next::MainDone,
+            (AbilityStep::Choose, Action::UseAbility) => {
+                match ability {
+                    Ability::ReverseDeck => {
+                        // B5: knowledge of deck cards moves with them.
+                        self.deck.reverse();
+                        sink.event(&GameEvent::DeckReversed { seat: p });
+                    }
+                    Ability::LookAllOwn => {
+                        // B7
+                        for i in 0..self.village[p as usize].len() {
+                            let c = self.village[p as usize].get(i);
+                            if !self.up(c) && c != self.amulet {
+                                self.look(p, p, i as Slot, sink);
+                            }
+                        }
+                    }
+                    Ability::DeckToPile { count } => {
+                        // B10: face-up onto the pile one by one (D4: a Zombie that would end
+                        // on top goes under the card below it, ruling).
+                        let n = (count as usize).min(self.deck.len());
+                        let mut moved = [NONE; crate::card::CARDS];
+                        for m in moved.iter_mut().take(n) {
+                            *m = self.deck.pop();
+                        }
+                        let moved = &mut moved[..n];
+                        if n >= 2 && self.zombie_stuck(moved[n - 1]) {
+                            if let Some(k) =
+                                (0..n - 1).rev().find(|&k| !self.zombie_stuck(moved[k]))
+                            {
+                                moved.swap(k, n - 1);
+                            }
+                        }
+                        let mut back = 0;
+                        for i in 0..n {
+                            let c = moved[i];
+                            if i == n - 1 && self.zombie_stuck(c) && n == 1 + back {
+                                // Only Zombies: the last one stays on the deck.
+                                self.deck.push(c);
+                                break;
+                            }
+                            if self.zombie_stuck(c) {
+                                back += 1;
+                            }
+                            self.put_on_pile(c, PileReason::FromDeck, sink);
+                        }
+                    }
+                    Ability::ReverseDirection => self.reverse_direction(p, sink),
+                    other => panic!("UseAbility is not an action of {other:?}"),
+                }
                 Next::MainDone
             }
-            (AbilityStep::SecondLook { .. }, Action::StopLooking) => Next::MainDone,
-            (AbilityStep::Choose, Action::PickDiscard { index }) => {
+            (AbilityStep::Choose, Action::ChooseVillage { seat }) => match ability {
+                Ability::ShuffleVillage => {
+                    self.shuffle_village(p, seat, sink);
+                    Next::MainDone
+                }
+                Ability::GremlinJoin => {
+                    // B12: the Gremlin leaves the pile's top and joins face-up (E-ADDITIVE).
+                    let c = self.pile.pop();
+                    self.village[seat as usize].push(c);
+                    self.set_up(c, true);
+                    sink.event(&GameEvent::Joined {
+                        seat: p,
+                        owner: seat,
+                        value: self.value[c as usize],
+                    });
+                    Next::MainDone
+                }
+                other => panic!("ChooseVillage is not an action of {other:?}"),
+            },
+            (AbilityStep::SwapWith { owner, slot }, Action::Target { seat, slot: slot2 }) => {
+                // B11: both keep their orientation; knowledge moves with the cards.
+                let a = self.village[owner as usize].get(slot as usize);
+                let b = self.village[seat as usize].get(slot2 as usize);
+                self.release(owner, a);
+                self.release(seat, b);
+                self.village[owner as usize].cards[slot as usize] = b;
+                self.village[seat as usize].cards[slot2 as usize] = a;
+                sink.event(&GameEvent::SwappedAny {
+                    seat: p,
+                    a_owner: owner,
+                    a_slot: slot,
+                    b_owner: seat,
+                    b_slot: slot2,
+                });
+                Next::MainDone
+            }
+            (AbilityStep::Choose, Action::PickDiscard { index })
+                if ability == Ability::MasterTakePile =>
+            {
                 // R-A10: the chosen card leaves the pile; the Master stays, exchanged cards go
                 // on top of it.
                 let i = index as usize;
@@ -764,10 +1395,33 @@ impl Game {
                 };
                 Next::Continue
             }
+            (AbilityStep::Mortician { .. }, Action::PickDiscard { index }) => {
+                // B4: use the ability of the chosen exchanged-out card.
+                let c = self.pile.get(index as usize);
+                let own = self.village[p as usize]
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .find(|&m| self.up(m) && self.ability_of(m) == Ability::Mortician)
+                    .expect("the Mortician is face-up in the village");
+                sink.event(&GameEvent::AbilityUsed {
+                    seat: p,
+                    value: self.value[own as usize],
+                    ability: Ability::Mortician,
+                });
+                self.stage = Stage::Ability {
+                    card: c,
+                    src: self.value[c as usize],
+                    copied: true,
+                    step: AbilityStep::Choose,
+                };
+                Next::Continue
+            }
+            (AbilityStep::Mortician { .. }, Action::SkipAbility) => Next::MainDone,
             (AbilityStep::Choose, Action::WitchLook) => {
                 // R-A11: look at the deck's top card.
                 let c = self.deck.top().expect("WitchLook needs a deck card");
-                self.known[c as usize] |= 1 << p;
+                self.learn(c, 1 << p);
                 sink.event(&GameEvent::Drew {
                     seat: p,
                     from: CardSource::Witch,
@@ -775,13 +1429,26 @@ impl Game {
                 });
                 self.stage = Stage::Ability {
                     card,
+                    src,
+                    copied,
                     step: AbilityStep::WitchLooked,
                 };
                 Next::Continue
             }
             (AbilityStep::WitchLooked, Action::Target { seat, slot }) => {
                 // R-A11 / R-PLACE: the deck card takes the opponent card's slot and orientation;
-                // the replaced card goes to the discard pile.
+                // the replaced card goes to the discard pile. D4 (ruling): a Zombie cannot go
+                // onto the pile alone: it is shown and stays, the deck card stays on the deck.
+                let target = self.village[seat as usize].get(slot as usize);
+                if self.zombie_stuck(target) {
+                    self.learn(target, ALL);
+                    sink.event(&GameEvent::Shown {
+                        owner: seat,
+                        slot,
+                        value: self.value[target as usize],
+                    });
+                    return Next::MainDone;
+                }
                 let c = self.deck.pop();
                 let row = &mut self.village[seat as usize];
                 let old = row.get(slot as usize);
@@ -789,9 +1456,10 @@ impl Game {
                 let up = self.up(old);
                 self.release(seat, old);
                 self.set_up(old, false);
+                self.rotated &= !(1u64 << old);
                 self.set_up(c, up);
                 if up {
-                    self.known[c as usize] = ALL;
+                    self.learn(c, ALL);
                 }
                 sink.event(&GameEvent::WitchReplaced {
                     seat: p,
@@ -799,7 +1467,7 @@ impl Game {
                     slot,
                     incoming: self.hidden(c),
                 });
-                self.put_on_pile(old, PileReason::WitchReplaced, sink);
+                self.send_to_pile(p, old, PileReason::WitchReplaced, sink);
                 Next::MainDone
             }
             (AbilityStep::WitchLooked, Action::WitchExchangeOwn) => {
@@ -834,10 +1502,122 @@ impl Game {
         }
     }
 
+    /// R-A7 / R-A8: offer another look if looks are left and a target exists.
+    fn more_looks(
+        &mut self,
+        p: Seat,
+        card: CardId,
+        src: Value,
+        ability: Ability,
+        looked: u64,
+        left: u8,
+    ) -> Next {
+        if left == 0 {
+            return Next::MainDone;
+        }
+        let mut out = ActionList::new();
+        if matches!(ability, Ability::LookOpponent { .. }) {
+            self.push_opponent_cards(p, true, looked, &mut out);
+        } else {
+            self.push_own_face_down(p, looked, &mut out);
+        }
+        if out.is_empty() {
+            return Next::MainDone;
+        }
+        self.stage = Stage::Ability {
+            card,
+            src,
+            copied: true,
+            step: AbilityStep::MoreLooks { looked, left },
+        };
+        Next::Continue
+    }
+
+    /// C8 with a count above 1: offer another discard if one is left and possible.
+    fn more_discards(&mut self, p: Seat, card: CardId, src: Value, left: u8) -> Next {
+        if left == 0 {
+            return Next::MainDone;
+        }
+        let mut out = ActionList::new();
+        self.push_own_discardable(p, &mut out);
+        if out.is_empty() {
+            return Next::MainDone;
+        }
+        self.stage = Stage::Ability {
+            card,
+            src,
+            copied: true,
+            step: AbilityStep::MoreDiscards { left },
+        };
+        Next::Continue
+    }
+
+    /// C2 / C8: one of `p`'s cards goes to the discard pile; nothing replaces it (E-EMPTY).
+    /// D4 (ruling): a Zombie cannot go onto the pile alone: it is shown to everybody and stays.
+    fn discard_own<S: EventSink>(&mut self, p: Seat, slot: Slot, sink: &mut S) {
+        let c = self.village[p as usize].get(slot as usize);
+        if self.zombie_stuck(c) {
+            self.learn(c, ALL);
+            sink.event(&GameEvent::Shown {
+                owner: p,
+                slot,
+                value: self.value[c as usize],
+            });
+            return;
+        }
+        self.release(p, c);
+        self.village[p as usize].remove(slot as usize);
+        self.send_to_pile(p, c, PileReason::DiscardedOwn, sink);
+    }
+
+    /// B8: shuffle the shufflable face-down cards of `owner`'s village among their slots.
+    ///
+    /// Implemented by permuting the *values* among the fixed card ids (so no card id can carry
+    /// a seat's old knowledge of a position): afterwards nobody knows any of them, and each
+    /// seat keeps, as floating knowledge, the multiset of values it knew among them.
+    fn shuffle_village<S: EventSink>(&mut self, p: Seat, owner: Seat, sink: &mut S) {
+        let members = self.shufflable(p, owner);
+        let mut ids = [NONE; crate::card::CARDS];
+        let mut vals = [0u8; crate::card::CARDS];
+        let mut n = 0;
+        let mut slots = 0u64;
+        for (i, &c) in self.village[owner as usize].as_slice().iter().enumerate() {
+            if members & (1u64 << c) != 0 {
+                ids[n] = c;
+                vals[n] = self.value[c as usize];
+                n += 1;
+                slots |= 1u64 << i;
+            }
+        }
+        for s in 0..self.cfg.players as usize {
+            for &c in &ids[..n] {
+                if self.known[c as usize] & (1 << s) != 0 {
+                    self.float_values[s][self.value[c as usize] as usize] += 1;
+                }
+            }
+            self.float_members[s] |= members;
+        }
+        // Fisher–Yates with the engine's chance source.
+        for i in (1..n).rev() {
+            self.chance = splitmix(self.chance);
+            let j = (self.chance % (i as u64 + 1)) as usize;
+            vals.swap(i, j);
+        }
+        for k in 0..n {
+            self.value[ids[k] as usize] = vals[k];
+            self.known[ids[k] as usize] = 0;
+        }
+        sink.event(&GameEvent::Shuffled {
+            seat: p,
+            owner,
+            slots,
+        });
+    }
+
     /// `seat` looks at the card in `(owner, slot)`.
     fn look<S: EventSink>(&mut self, seat: Seat, owner: Seat, slot: Slot, sink: &mut S) {
         let c = self.village[owner as usize].get(slot as usize);
-        self.known[c as usize] |= 1 << seat;
+        self.learn(c, 1 << seat);
         sink.event(&GameEvent::Peeked {
             seat,
             owner,
@@ -851,15 +1631,32 @@ impl Game {
         Hidden::new(self.value[c as usize], self.known[c as usize])
     }
 
-    /// Puts a card face-up on the discard pile: public from now on.
+    /// Puts a card face-up on the discard pile: public from now on. Rotation ends (C2).
     fn put_on_pile<S: EventSink>(&mut self, c: CardId, reason: PileReason, sink: &mut S) {
         self.set_up(c, false);
-        self.known[c as usize] = ALL;
+        self.rotated &= !(1u64 << c);
+        self.learn(c, ALL);
         self.pile.push(c);
         sink.event(&GameEvent::ToPile {
             value: self.value[c as usize],
             reason,
         });
+    }
+
+    /// A card `p` sends to the discard pile: with a face-up B3 in `p`'s village it goes
+    /// face-up (public) to the bottom of the deck instead.
+    fn send_to_pile<S: EventSink>(&mut self, p: Seat, c: CardId, reason: PileReason, sink: &mut S) {
+        if self.face_up != 0 && self.count_up(p, Ability::DiscardToDeckBottom) > 0 {
+            self.set_up(c, false);
+            self.rotated &= !(1u64 << c);
+            self.learn(c, ALL);
+            self.deck.insert_bottom(c);
+            sink.event(&GameEvent::ToDeckBottom {
+                value: self.value[c as usize],
+            });
+        } else {
+            self.put_on_pile(c, reason, sink);
+        }
     }
 
     /// R-A3: a card leaving `owner`'s village ends every Bodyguard relation it is part of.
@@ -876,15 +1673,18 @@ impl Game {
         self.refresh_shield();
     }
 
-    /// R-SWAP-ONE, R-SWAP-MULTI, R-SWAP-FAIL, R-SWAP-CRIT, R-DISCARD-ORDER.
+    /// R-SWAP-ONE, R-SWAP-MULTI, R-SWAP-FAIL, R-SWAP-CRIT, R-DISCARD-ORDER, with B1 (Lycan),
+    /// D4 (Zombie) and D5 (Approximator). Returns the card-id bits of the cards that left the
+    /// village for the discard pile (for B4).
     fn exchange<S: EventSink>(
         &mut self,
         p: Seat,
         card: CardId,
         from: CardSource,
         chosen: u64,
+        approximator: bool,
         sink: &mut S,
-    ) {
+    ) -> u64 {
         // R-DRAW / R-TAKE / R-A1 / R-A10: cards from the deck enter face-down, cards that were
         // face-up (discard pile, display) enter face-up. The Witch's card comes from the deck.
         let enters_up = matches!(
@@ -896,13 +1696,41 @@ impl Game {
         if n == 1 {
             let slot = chosen.trailing_zeros() as usize;
             let out = self.village[p as usize].get(slot);
+            if self.zombie_stuck(out) {
+                // D4: the Zombie goes back face-down (now known to all) and the held card is
+                // discarded instead (no ability).
+                self.learn(out, ALL);
+                sink.event(&GameEvent::Shown {
+                    owner: p,
+                    slot: slot as Slot,
+                    value: self.value[out as usize],
+                });
+                if self.up(out) {
+                    self.set_up(out, false);
+                    if self.guard[out as usize] != NONE {
+                        self.guard[out as usize] = NONE;
+                        self.refresh_shield();
+                    }
+                }
+                sink.event(&GameEvent::Exchanged {
+                    seat: p,
+                    from,
+                    incoming: self.hidden(card),
+                    slots: chosen,
+                    success: false,
+                    placed_at: slot as Slot,
+                    face_up: false,
+                });
+                self.send_to_pile(p, card, PileReason::ZombieStayed, sink);
+                return 0;
+            }
             self.release(p, out);
             self.village[p as usize].cards[slot] = card;
             self.set_up(card, enters_up);
             if enters_up {
-                self.known[card as usize] = ALL;
+                self.learn(card, ALL);
             }
-            self.put_on_pile(out, PileReason::ExchangedOut, sink);
+            self.send_to_pile(p, out, PileReason::ExchangedOut, sink);
             sink.event(&GameEvent::Exchanged {
                 seat: p,
                 from,
@@ -912,7 +1740,11 @@ impl Game {
                 placed_at: slot as Slot,
                 face_up: enters_up,
             });
-            return;
+            return if self.pile.top() == Some(out) {
+                1u64 << out
+            } else {
+                0
+            };
         }
         // R-SWAP-MULTI: every chosen card is revealed to everybody first.
         let mut out = [NONE; crate::card::CARDS];
@@ -920,7 +1752,7 @@ impl Game {
         for i in 0..row_len {
             if chosen & (1u64 << i) != 0 {
                 let c = self.village[p as usize].get(i);
-                self.known[c as usize] = ALL;
+                self.learn(c, ALL);
                 sink.event(&GameEvent::Shown {
                     owner: p,
                     slot: i as Slot,
@@ -931,7 +1763,14 @@ impl Game {
             }
         }
         let out = &mut out[..k];
-        if self.set_matches(out) {
+        let lycans = self.lycans_staying(p, chosen);
+        let all_zombies = out.iter().all(|&c| self.zombie_stuck(c));
+        let matches = self.set_matches(out, lycans);
+        if approximator {
+            // D5 (ruling): using the Approximator's power shows it to everybody.
+            self.learn(card, ALL);
+        }
+        if (approximator || matches) && !all_zombies {
             let first = chosen.trailing_zeros() as usize;
             for &c in out.iter() {
                 self.release(p, c);
@@ -946,17 +1785,30 @@ impl Game {
             }
             self.set_up(card, enters_up);
             if enters_up {
-                self.known[card as usize] = ALL;
+                self.learn(card, ALL);
             }
-            // R-DISCARD-ORDER: wild cards first, the lowest value ends on top.
+            // R-DISCARD-ORDER: wild cards first, the lowest value ends on top; D4: a Zombie
+            // never ends on top (ruling: it goes just under the lowest other card).
             let set = self.cfg.set;
             let value = self.value;
             out.sort_by_key(|&c| {
                 let v = value[c as usize];
                 (set.ability(v) != Ability::Wild, std::cmp::Reverse(v))
             });
+            let last = out.len() - 1;
+            if self.zombie_stuck(out[last]) {
+                if let Some(j) = (0..last).rev().find(|&j| !self.zombie_stuck(out[j])) {
+                    let c = out[j];
+                    out.copy_within(j + 1..=last, j);
+                    out[last] = c;
+                }
+            }
+            let mut outs = 0u64;
             for &c in out.iter() {
-                self.put_on_pile(c, PileReason::ExchangedOut, sink);
+                self.send_to_pile(p, c, PileReason::ExchangedOut, sink);
+                if self.pile.top() == Some(c) || self.pile.as_slice().contains(&c) {
+                    outs |= 1u64 << c;
+                }
             }
             sink.event(&GameEvent::Exchanged {
                 seat: p,
@@ -967,6 +1819,26 @@ impl Game {
                 placed_at: first as Slot,
                 face_up: enters_up,
             });
+            outs
+        } else if all_zombies && (approximator || matches) {
+            // D4: only Zombies would go down: they go back face-down, the held card is
+            // discarded instead.
+            for &c in out.iter() {
+                self.set_up(c, false);
+                self.guard[c as usize] = NONE;
+            }
+            self.refresh_shield();
+            sink.event(&GameEvent::Exchanged {
+                seat: p,
+                from,
+                incoming: self.hidden(card),
+                slots: chosen,
+                success: false,
+                placed_at: chosen.trailing_zeros() as Slot,
+                face_up: false,
+            });
+            self.send_to_pile(p, card, PileReason::ZombieStayed, sink);
+            0
         } else {
             // R-SWAP-FAIL: back face-down (known to all now); the new card joins the row's end.
             for &c in out.iter() {
@@ -978,7 +1850,7 @@ impl Game {
             self.village[p as usize].push(card);
             self.set_up(card, enters_up);
             if enters_up {
-                self.known[card as usize] = ALL;
+                self.learn(card, ALL);
             }
             sink.event(&GameEvent::Exchanged {
                 seat: p,
@@ -999,24 +1871,51 @@ impl Game {
                     value: self.hidden(d),
                 });
             }
+            0
         }
     }
 
-    /// R-SWAP-MULTI with R-A13: all non-wild cards share one value.
-    fn set_matches(&self, cards: &[CardId]) -> bool {
-        let mut seen: Option<Value> = None;
-        for &c in cards {
-            let v = self.value[c as usize];
-            if self.cfg.set.ability(v) == Ability::Wild {
-                continue;
-            }
-            match seen {
-                None => seen = Some(v),
-                Some(s) if s != v => return false,
-                Some(_) => {}
+    /// B1: face-up Lycans of `p` that stay in the village (not among the chosen slots).
+    fn lycans_staying(&self, p: Seat, chosen: u64) -> u8 {
+        if self.face_up == 0 {
+            return 0;
+        }
+        let mut n = 0;
+        for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
+            if chosen & (1u64 << i) == 0 && self.up(c) && self.ability_of(c) == Ability::LycanBump {
+                n += 1;
             }
         }
-        true
+        n
+    }
+
+    /// R-SWAP-MULTI with R-A13 (wild cards) and B1: all non-wild cards share one value, where
+    /// each of `lycans` face-up Lycans may count one card (a different card each, ruling) as 1
+    /// higher.
+    fn set_matches(&self, cards: &[CardId], lycans: u8) -> bool {
+        let mut lo = u8::MAX;
+        let mut hi = 0u8;
+        for &c in cards {
+            let v = self.value[c as usize];
+            if self.cfg.set.ability(v) != Ability::Wild {
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+        }
+        if lo == u8::MAX || lo == hi {
+            return true;
+        }
+        if lycans == 0 || hi != lo + 1 {
+            return false;
+        }
+        let low = cards
+            .iter()
+            .filter(|&&c| {
+                let v = self.value[c as usize];
+                v == lo && self.cfg.set.ability(v) != Ability::Wild
+            })
+            .count();
+        low <= lycans as usize
     }
 
     // =====================================================================================
@@ -1026,10 +1925,10 @@ impl Game {
     fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
         let p = self.turn.player;
         // R-A1: refill the display up to the number of face-up Squires (never remove cards).
-        let squires = self.count_up_all(Ability::SquireDisplay);
+        let squires = self.count_up_all(Ability::SquireDisplay).min(4);
         while self.display_len < squires && self.deck.len() > 0 {
             let c = self.deck.pop();
-            self.known[c as usize] = ALL;
+            self.learn(c, ALL);
             self.display[self.display_len as usize] = c;
             self.display_len += 1;
             sink.event(&GameEvent::DisplayFilled {
@@ -1037,9 +1936,11 @@ impl Game {
             });
         }
         self.turn.number += 1;
-        // R-END (a): after the last extra turn following a census.
+        // R-END (a): after the last extra turn following a census. With E-DIRECTION the extra
+        // turns follow the current direction; the caller never plays again (ruling).
         if self.caller != NONE && p != self.caller {
-            self.extra_left -= 1;
+            self.extra_done |= 1 << p;
+            self.extra_left = self.extra_left.saturating_sub(1);
             if self.extra_left == 0 {
                 self.end_round(RoundEnd::Census, sink);
                 return;
@@ -1055,14 +1956,19 @@ impl Game {
             self.end_round(RoundEnd::TurnCap, sink);
             return;
         }
-        let next = (p + 1) % self.cfg.players;
-        self.turn = crate::game::Turn {
-            player: next,
-            number: self.turn.number,
-            empath_used: 0,
-            guards_used: 0,
-            free_used: false,
-        };
+        let mut next = self.next_seat(p);
+        if self.skip_next {
+            // E-DAGGER with 2 players: the opponent's next turn is skipped.
+            self.skip_next = false;
+            sink.event(&GameEvent::TurnSkipped { seat: next });
+            next = p;
+        }
+        if self.caller != NONE {
+            while next == self.caller || self.extra_done & (1 << next) != 0 {
+                next = self.next_seat(next);
+            }
+        }
+        self.turn = crate::game::Turn::new(next, self.turn.number);
         self.stage = Stage::Turn;
         sink.event(&GameEvent::TurnStarted {
             seat: next,
@@ -1070,10 +1976,126 @@ impl Game {
         });
     }
 
+    /// E-SCORING-ORDER: the round's scoring values of every village. `up` holds the cards that
+    /// were face-up before the reveal. Returns, per seat, the sum and emits the scoring events
+    /// (removals, Copycats). Scoring abilities resolve by value from lowest to highest; equal
+    /// values from the token holder (else the start player) in turn order. The Bullet token's
+    /// card is removed first (ruling).
+    fn score_villages<S: EventSink>(&self, sink: &mut S) -> [i32; MAX_PLAYERS] {
+        let n = self.cfg.players as usize;
+        let up = self.face_up;
+        // Per seat: effective values and a removed mask, by slot.
+        let mut eff = [[0u8; crate::card::CARDS]; MAX_PLAYERS];
+        let mut removed = [0u64; MAX_PLAYERS];
+        for s in 0..n {
+            for (i, &c) in self.village[s].as_slice().iter().enumerate() {
+                eff[s][i] = self.value[c as usize];
+            }
+        }
+        if self.cfg.set.token() == Token::Bullet {
+            if let Some((s, slot)) = self.locate_in_villages(self.amulet) {
+                removed[s as usize] |= 1u64 << slot;
+                sink.event(&GameEvent::ScoringRemoved {
+                    owner: s,
+                    slot,
+                    value: self.value[self.amulet as usize],
+                });
+            }
+        }
+        let first = self.holder.unwrap_or(self.start);
+        for v in 0..crate::card::VALUES as Value {
+            let ability = self.cfg.set.ability(v);
+            if !matches!(ability, Ability::HunterRemove | Ability::CopyLowest) {
+                continue;
+            }
+            for k in 0..n {
+                let s = (first as usize + k) % n;
+                let row = self.village[s].as_slice();
+                for (i, &c) in row.iter().enumerate() {
+                    if self.value[c as usize] != v || removed[s] & (1u64 << i) != 0 {
+                        continue;
+                    }
+                    match ability {
+                        Ability::HunterRemove if up & (1u64 << c) != 0 => {
+                            // B0 (ruling): the owner removes the card that leaves the lowest
+                            // sum, counting Copycats still to resolve; never the Amulet's card.
+                            let mut best: Option<(i32, usize)> = None;
+                            for j in 0..row.len() {
+                                if removed[s] & (1u64 << j) != 0 || row[j] == self.amulet {
+                                    continue;
+                                }
+                                let sum =
+                                    self.projected_sum(row, &eff[s], removed[s] | 1u64 << j, v);
+                                if best.is_none_or(|(b, _)| sum < b) {
+                                    best = Some((sum, j));
+                                }
+                            }
+                            if let Some((_, j)) = best {
+                                removed[s] |= 1u64 << j;
+                                sink.event(&GameEvent::ScoringRemoved {
+                                    owner: s as Seat,
+                                    slot: j as Slot,
+                                    value: self.value[row[j] as usize],
+                                });
+                            }
+                        }
+                        Ability::CopyLowest => {
+                            // B13: the lowest other card of its village (13 if alone).
+                            let low = (0..row.len())
+                                .filter(|&j| j != i && removed[s] & (1u64 << j) == 0)
+                                .map(|j| eff[s][j])
+                                .min()
+                                .unwrap_or(13);
+                            eff[s][i] = low;
+                            sink.event(&GameEvent::Copied {
+                                owner: s as Seat,
+                                slot: i as Slot,
+                                counts_as: low,
+                            });
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let mut sums = [0i32; MAX_PLAYERS];
+        for s in 0..n {
+            for i in 0..self.village[s].len() {
+                if removed[s] & (1u64 << i) == 0 {
+                    sums[s] += eff[s][i] as i32;
+                }
+            }
+        }
+        sums
+    }
+
+    /// B0 helper: the sum of a village after `removed`, with the Copycats of value above
+    /// `after` resolved (in slot order).
+    fn projected_sum(&self, row: &[CardId], eff: &[u8], removed: u64, after: Value) -> i32 {
+        let mut e = [0u8; crate::card::CARDS];
+        e[..row.len()].copy_from_slice(&eff[..row.len()]);
+        for (i, &c) in row.iter().enumerate() {
+            let v = self.value[c as usize];
+            if v > after
+                && removed & (1u64 << i) == 0
+                && self.cfg.set.ability(v) == Ability::CopyLowest
+            {
+                e[i] = (0..row.len())
+                    .filter(|&j| j != i && removed & (1u64 << j) == 0)
+                    .map(|j| e[j])
+                    .min()
+                    .unwrap_or(13);
+            }
+        }
+        (0..row.len())
+            .filter(|&i| removed & (1u64 << i) == 0)
+            .map(|i| e[i] as i32)
+            .sum()
+    }
+
     fn end_round<S: EventSink>(&mut self, reason: RoundEnd, sink: &mut S) {
         let n = self.cfg.players as usize;
         // R-SCORE: reveal everything.
-        let mut sums = [0i32; MAX_PLAYERS];
         let mut sizes = [0u8; MAX_PLAYERS];
         for s in 0..n {
             for (i, &c) in self.village[s].as_slice().iter().enumerate() {
@@ -1083,9 +2105,17 @@ impl Game {
                     value: self.value[c as usize],
                 });
             }
-            sums[s] = self.village_sum(s as Seat);
             sizes[s] = self.village[s].len() as u8;
         }
+        let sums = if self.scoring_abilities() {
+            self.score_villages(sink)
+        } else {
+            let mut sums = [0i32; MAX_PLAYERS];
+            for s in 0..n {
+                sums[s] = self.village_sum(s as Seat);
+            }
+            sums
+        };
         let mut scores = sums;
         if self.caller != NONE {
             let c = self.caller as usize;

@@ -103,6 +103,15 @@ impl Game {
                 game.value[c] = UNKNOWN;
             }
         }
+        // The engine's chance source (B8) would predict shuffles; other seats' floating
+        // knowledge is theirs. Only the viewer's own floating knowledge stays.
+        game.chance = 0;
+        for s in 0..MAX_PLAYERS {
+            if s != viewer as usize {
+                game.float_members[s] = 0;
+                game.float_values[s] = [0; VALUES];
+            }
+        }
         PlayerView { viewer, game }
     }
 }
@@ -310,6 +319,24 @@ impl PlayerView {
         out
     }
 
+    /// B8: how many values the viewer knows to lie among shuffled cards it cannot place.
+    pub fn floating_count(&self) -> u32 {
+        self.game.float_values[self.viewer as usize]
+            .iter()
+            .map(|&n| n as u32)
+            .sum()
+    }
+
+    /// B8: the shuffled cards the viewer cannot place, and the value counts it knows to lie
+    /// among them (EDITIONS.md B8: the set of values is still known to whoever knew them).
+    pub fn floating(&self) -> (CardMask, [u8; VALUES]) {
+        let s = self.viewer as usize;
+        (
+            CardMask(self.game.float_members[s]),
+            self.game.float_values[s],
+        )
+    }
+
     /// Cards everybody sees: face-up village cards, the discard pile, the display.
     pub fn public_cards(&self) -> CardMask {
         let g = &self.game;
@@ -346,16 +373,43 @@ impl PlayerView {
         let mut pool = VALUE_COUNTS;
         let mut holes = [0u8; CARDS];
         let mut nh = 0usize;
+        // B8: values the viewer knows to lie among its floating cards are placed there first.
+        let me = self.viewer as usize;
+        let members = self.game.float_members[me];
+        let floats = self.game.float_values[me];
+        let mut fm = [0u8; CARDS];
+        let mut nf = 0usize;
         for c in 0..CARDS {
             let v = g.value[c];
             if v == UNKNOWN || forget.contains(c as CardId) {
-                holes[nh] = c as CardId;
-                nh += 1;
+                if members & (1u64 << c) != 0 {
+                    fm[nf] = c as CardId;
+                    nf += 1;
+                } else {
+                    holes[nh] = c as CardId;
+                    nh += 1;
+                }
                 if v != UNKNOWN {
                     g.known[c] &= !(1 << self.viewer);
                 }
             } else {
                 pool[v as usize] -= 1;
+            }
+        }
+        if nf > 0 {
+            shuffle(&mut fm[..nf], rng);
+            let mut k = 0;
+            for (v, &n) in floats.iter().enumerate() {
+                for _ in 0..n {
+                    g.value[fm[k] as usize] = v as Value;
+                    pool[v] -= 1;
+                    k += 1;
+                }
+            }
+            // The other floating cards take values from the pool like any unknown card.
+            for &c in &fm[k..nf] {
+                holes[nh] = c;
+                nh += 1;
             }
         }
         let mut vals = [0u8; CARDS];
@@ -372,6 +426,7 @@ impl PlayerView {
         for i in 0..nh {
             g.value[holes[i] as usize] = vals[i];
         }
+        g.chance = rng.random();
         g
     }
 
@@ -395,8 +450,11 @@ impl PlayerView {
         let forget = CardMask(forgotten.0 & !self.public_cards().0);
         let mut holes = [0u8; CARDS];
         let mut nh = 0;
+        let members = self.game.float_members[self.viewer as usize];
         for c in 0..CARDS {
-            if self.game.value[c] == UNKNOWN || forget.contains(c as CardId) {
+            if (self.game.value[c] == UNKNOWN || forget.contains(c as CardId))
+                && members & (1u64 << c) == 0
+            {
                 holes[nh] = c as CardId;
                 nh += 1;
             }
@@ -409,7 +467,8 @@ impl PlayerView {
                 continue;
             }
             for &c in self.game.village[s as usize].as_slice() {
-                let unknown = self.game.value[c as usize] == UNKNOWN || forget.contains(c);
+                let unknown = (self.game.value[c as usize] == UNKNOWN || forget.contains(c))
+                    && members & (1u64 << c) == 0;
                 if unknown
                     && self.game.known[c as usize] & (1 << s) != 0
                     && rng.random_bool(kept_low.min(1.0))

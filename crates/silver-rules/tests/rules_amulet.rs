@@ -958,7 +958,7 @@ fn r_a7_beholder_looks_at_two_own_face_down_cards() {
     assert!(matches!(
         t.game.stage(),
         Stage::Ability {
-            step: AbilityStep::SecondLook { first: 2 },
+            step: AbilityStep::MoreLooks { left: 1, .. },
             ..
         }
     ));
