@@ -5,8 +5,8 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use silver_sim::{
-    merge, read_manifest, replay, resolve, run, summary_table, ExperimentSpec, ModelSpec, Outputs,
-    Plan, RunError, RunOptions, Seating, Shard,
+    manifest_set, merge, read_manifest, replay, resolve, resolve_set, run, summary_table,
+    ExperimentSpec, ModelSpec, Outputs, Plan, RunError, RunOptions, Seating, Shard,
 };
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -38,6 +38,8 @@ enum Command {
     Replay(ReplayArgs),
     /// List the built-in bot kinds and the profiles in the bots directory.
     Bots(BotsArgs),
+    /// List the built-in characters, tokens and ability kinds, or the characters of one set.
+    Cards(CardsArgs),
     /// Print a finished run's summary and census-timing tables from its directory.
     Report(ReportArgs),
 }
@@ -53,6 +55,10 @@ struct ReportArgs {
 
 #[derive(Args, Clone)]
 struct Common {
+    /// Card set (overrides the spec's `set` and `token`): a preset (`bullet`), a mix
+    /// (`amulet+0:bullet,10:coin/token=coin`) or a card-set file (`experiments/sets/X.toml`).
+    #[arg(long)]
+    set: Option<String>,
     /// Number of games (overrides the spec).
     #[arg(long)]
     games: Option<u64>,
@@ -159,9 +165,19 @@ struct ReplayArgs {
     /// Games in the run (only matters for the range check).
     #[arg(long)]
     games: Option<u64>,
+    /// Card set, as for `run` and `tournament` (overrides the spec's).
+    #[arg(long)]
+    set: Option<String>,
     /// Where bot profiles are looked up.
     #[arg(long, default_value = "bots")]
     bots_dir: PathBuf,
+}
+
+#[derive(Args)]
+struct CardsArgs {
+    /// List the 14 characters of this set instead (a set string or a card-set file).
+    #[arg(long)]
+    set: Option<String>,
 }
 
 #[derive(Args)]
@@ -196,17 +212,19 @@ fn seating(s: SeatingArg) -> Seating {
 }
 
 fn load_spec(path: &Path) -> Result<ExperimentSpec> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
-    let mut spec =
-        ExperimentSpec::from_toml(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    if spec.name.is_none() {
-        spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+    ExperimentSpec::from_file(path).map_err(|e| anyhow!("{e}"))
+}
+
+/// `--set` replaces the spec's set and token (a set string names its own token).
+fn apply_set(spec: &mut ExperimentSpec, set: &Option<String>) {
+    if let Some(s) = set {
+        spec.set = s.clone();
+        spec.token = None;
     }
-    Ok(spec)
 }
 
 fn apply_common(spec: &mut ExperimentSpec, c: &Common) {
+    apply_set(spec, &c.set);
     if let Some(g) = c.games {
         spec.games = g;
     }
@@ -231,7 +249,7 @@ fn tournament_spec(
         bots: split_bots(bots),
         seating: seating(seat),
         set: "amulet".into(),
-        token: "amulet".into(),
+        token: None,
         model: match model {
             ModelArg::Rounds => ModelSpec::Rounds { rounds: 4 },
             ModelArg::Points => ModelSpec::Points {
@@ -257,11 +275,22 @@ fn replay_command(game: u64, seed: u64) -> String {
             if let Some(exp) = args.get(2) {
                 out.push(exp.clone());
             }
+            let mut i = 3;
+            while i < args.len() {
+                if ["--set", "--bots-dir"].contains(&args[i].as_str()) && i + 1 < args.len() {
+                    out.push(args[i].clone());
+                    out.push(format!("'{}'", args[i + 1]));
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+            }
         }
         Some("tournament") => {
             let mut i = 2;
             while i < args.len() {
-                if ["--bots", "--players", "--seating", "--bots-dir"].contains(&args[i].as_str())
+                if ["--bots", "--players", "--seating", "--bots-dir", "--set"]
+                    .contains(&args[i].as_str())
                     && i + 1 < args.len()
                 {
                     out.push(args[i].clone());
@@ -333,7 +362,7 @@ fn execute(spec: ExperimentSpec, common: &Common) -> Result<ExitCode> {
         plan.name,
         plan.games,
         plan.config.players,
-        plan.set_name,
+        plan.set.name,
         plan.seed,
         threads,
         out.display()
@@ -373,6 +402,7 @@ fn execute(spec: ExperimentSpec, common: &Common) -> Result<ExitCode> {
         Ok(outcome) => {
             let names: Vec<String> = plan.bots.iter().map(|b| b.name.clone()).collect();
             let mut stdout = std::io::stdout().lock();
+            write!(stdout, "{}", plan.set.summary_lines())?;
             write!(stdout, "{}", summary_table(&outcome.stats, &names))?;
             writeln!(
                 stdout,
@@ -413,6 +443,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(a) => load_spec(&a.experiment).and_then(|mut spec| {
+            // A bad `--set` is the command line's error, not the file's.
+            if let Some(s) = &a.common.set {
+                resolve_set(s).map_err(|e| anyhow!("--set: {e}"))?;
+            }
             apply_common(&mut spec, &a.common);
             // Errors in the spec's values (players, bots, set...) name the file.
             resolve(&spec, &a.common.bots_dir)
@@ -427,6 +461,7 @@ fn main() -> ExitCode {
         Command::Merge(a) => merge_cmd(&a),
         Command::Replay(a) => replay_cmd(&a),
         Command::Bots(a) => bots_cmd(&a),
+        Command::Cards(a) => cards_cmd(&a),
         Command::Report(a) => report_cmd(&a),
     };
     match result {
@@ -443,6 +478,8 @@ fn merge_cmd(a: &MergeArgs) -> Result<ExitCode> {
         read_manifest(d).map_err(|e| anyhow!("{e}"))?;
     }
     let m = merge(&a.out, &a.shards).map_err(|e| anyhow!("{e}"))?;
+    let set = manifest_set(&m).map_err(|e| anyhow!("{e}"))?;
+    print!("{}", set.summary_lines());
     print!("{}", summary_table(&m.stats, &m.bots));
     println!(
         "merged {} shards ({} games) into {}",
@@ -460,6 +497,7 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
         (Some(_), Some(_)) => bail!("give either an experiment file or --bots, not both"),
         (None, None) => bail!("give the experiment file the game belongs to, or --bots"),
     };
+    apply_set(&mut spec, &a.set);
     if let Some(s) = a.seed {
         spec.seed = s;
     }
@@ -482,7 +520,7 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
         writeln!(
             out,
             "{}",
-            serde_json::json!({"game": a.game, "seed": plan.seed, "deal": slot.deal, "rotation": slot.rotation, "seats": seats})
+            serde_json::json!({"game": a.game, "seed": plan.seed, "set": plan.set.name, "deal": slot.deal, "rotation": slot.rotation, "seats": seats})
         )?;
         for e in &events {
             writeln!(
@@ -502,12 +540,14 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
 
 fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
     let m = read_manifest(&a.dir).map_err(|e| anyhow!("{e}"))?;
+    let set = manifest_set(&m).map_err(|e| anyhow!("{}: {e}", a.dir.display()))?;
     if !m.complete {
         eprintln!(
             "note: this run is not complete ({} of {} blocks); figures cover the completed games",
             m.blocks_done, m.blocks_total
         );
     }
+    print!("{}", set.summary_lines());
     print!("{}", summary_table(&m.stats, &m.bots));
     println!("games {}", m.stats.games);
     print!("{}", silver_sim::census_tables(&m.stats, a.turn_bucket));
@@ -527,6 +567,18 @@ fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn cards_cmd(a: &CardsArgs) -> Result<ExitCode> {
+    let text = match &a.set {
+        Some(s) => resolve_set(s).map_err(|e| anyhow!("{e}"))?.listing(),
+        None => silver_sim::sets::list_cards(),
+    };
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(ExitCode::SUCCESS),
+    }
 }
 
 #[cfg(test)]

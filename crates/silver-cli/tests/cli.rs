@@ -712,24 +712,25 @@ fn replay_matches_the_tournament() {
         .as_u64()
         .unwrap_or_else(|| panic!("no winner: {}", ended[0]));
 
-    // games.csv: game,deal,rotation,seat,bot,total,rank,won
+    // games.csv: set,game,deal,rotation,seat,bot,total,rank,won
     let games = read_text(&dir.join("games.csv"));
-    assert!(games.starts_with("game,deal,rotation,seat,bot,total,rank,won\n"));
+    assert!(games.starts_with("set,game,deal,rotation,seat,bot,total,rank,won\n"));
     let rows: Vec<Vec<&str>> = games
         .lines()
         .skip(1)
         .map(|l| l.split(',').collect::<Vec<_>>())
-        .filter(|r| r[0] == "3")
+        .filter(|r| r[1] == "3")
         .collect();
     assert_eq!(rows.len(), 2, "{rows:?}");
     let totals = ended[0]["totals"].as_array().unwrap();
     for r in &rows {
-        let seat: usize = r[3].parse().unwrap();
-        assert_eq!(r[4], seats[seat], "bot of seat {seat}");
-        assert_eq!(r[5], totals[seat].to_string(), "total of seat {seat}");
+        assert_eq!(r[0], "amulet", "set column: {r:?}");
+        let seat: usize = r[4].parse().unwrap();
+        assert_eq!(r[5], seats[seat], "bot of seat {seat}");
+        assert_eq!(r[6], totals[seat].to_string(), "total of seat {seat}");
         let won = if seat as u64 == winner { "1" } else { "0" };
         assert_eq!(
-            r[7], won,
+            r[8], won,
             "won column of seat {seat}: {r:?}, winner {winner}"
         );
     }

@@ -8,6 +8,7 @@
 //! * [`run`] plays a plan in ordered blocks on a rayon pool, appends rows in game order, and
 //!   records a [`Manifest`] after every window of blocks (interrupt, then `resume`).
 //! * [`merge`] joins shard directories into the files one run would have written.
+//! * [`sets`] resolves card sets (set strings and card-set files) into a [`NamedSet`].
 //! * [`replay`] re-plays one game and returns its full event trace.
 #![deny(missing_docs)]
 // Seat-indexed arrays (sums, scores, totals) read clearest with a loop over seats.
@@ -17,15 +18,17 @@ mod plan;
 mod record;
 mod run;
 pub mod seeds;
+pub mod sets;
 mod spec;
 pub mod stats;
 
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
 pub use record::{play, Rows, Worker, CENSUS_HEADER, GAMES_HEADER, ROUNDS_HEADER};
 pub use run::{
-    merge, read_manifest, run, GamePanic, Manifest, Progress, RunError, RunOptions, RunOutcome,
-    Shard, MANIFEST,
+    manifest_set, merge, read_manifest, run, GamePanic, Manifest, Progress, RunError, RunOptions,
+    RunOutcome, Shard, MANIFEST, MANIFEST_VERSION,
 };
+pub use sets::{resolve_set, resolve_set_with_token, CustomCharacter, NamedSet, SetRecord};
 pub use spec::{ExperimentSpec, ModelSpec, Outputs, Seating};
 pub use stats::{census_tables, summary_table, wilson, Stats};
 

@@ -2,9 +2,10 @@
 //! bot names resolved to specs, the lineup of every table, the game configuration, and a
 //! fingerprint that shards and resumed runs must share.
 
+use crate::sets::{resolve_set_with_token, NamedSet};
 use crate::spec::{ExperimentSpec, ModelSpec, Outputs, Seating};
 use silver_bots::{BotSpec, KINDS};
-use silver_rules::{CardSet, Config, GameModel, Seat};
+use silver_rules::{Config, GameModel, Seat};
 use std::path::Path;
 
 /// A resolved bot: its name as typed and its spec.
@@ -23,8 +24,9 @@ pub struct Plan {
     pub name: String,
     /// Game configuration.
     pub config: Config,
-    /// Canonical card-set name (written in outputs).
-    pub set_name: String,
+    /// The card set (`config.set`) with its canonical name (written in every output) and its
+    /// characters' names.
+    pub set: NamedSet,
     /// Distinct bots.
     pub bots: Vec<BotEntry>,
     /// Lineups: for each table, the bot (index into `bots`) of each seat before rotation.
@@ -73,12 +75,13 @@ impl Plan {
     }
 
     /// A fingerprint of everything that determines the outputs (shards and resumed runs must
-    /// match it).
+    /// match it). The set enters through the configuration (every value's ability and the
+    /// token), its canonical name, and the names of custom characters.
     pub fn fingerprint(&self) -> String {
-        let text = format!(
+        let mut text = format!(
             "{:?}|{:?}|{:?}|{:?}|{}|{}|{}|{:?}",
             self.config,
-            self.set_name,
+            self.set.name,
             self.bots,
             self.tables,
             self.rotations,
@@ -86,6 +89,11 @@ impl Plan {
             self.seed,
             self.outputs
         );
+        // Only sets with custom characters add to the text, so fingerprints of runs of
+        // built-in sets are unchanged.
+        for (v, c) in &self.set.custom {
+            text.push_str(&format!("|{v}={}", c.name));
+        }
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for b in text.bytes() {
             h ^= b as u64;
@@ -156,18 +164,7 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
             spec.players
         ));
     }
-    if spec.set != "amulet" {
-        return Err(format!(
-            "set = \"{}\": unknown card set; valid sets: amulet",
-            spec.set
-        ));
-    }
-    if spec.token != "amulet" {
-        return Err(format!(
-            "token = \"{}\": unknown token; valid tokens: amulet",
-            spec.token
-        ));
-    }
+    let set = resolve_set_with_token(&spec.set, spec.token.as_deref())?;
     if spec.games == 0 {
         return Err("games must be at least 1".into());
     }
@@ -190,7 +187,7 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
     };
     let config = Config {
         players: spec.players,
-        set: CardSet::amulet(),
+        set: set.set,
         model,
         max_turns_per_round: spec.max_turns_per_round,
     };
@@ -250,7 +247,7 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
     Ok(Plan {
         name: spec.name.clone().unwrap_or_else(|| "experiment".into()),
         config,
-        set_name: config.set.canonical_name(),
+        set,
         bots,
         tables,
         rotations,
@@ -271,7 +268,7 @@ mod tests {
             bots: bots.iter().map(|s| s.to_string()).collect(),
             seating,
             set: "amulet".into(),
-            token: "amulet".into(),
+            token: None,
             model: ModelSpec::default(),
             games: 100,
             seed: 1,
@@ -339,10 +336,16 @@ mod tests {
         .unwrap_err();
         assert!(e.contains("3 bots listed for 2 seats"), "{e}");
         let mut s = spec(2, &["greedy"], Seating::Rotate);
+        s.set = "bulet".into();
+        let e = resolve(&s, dir()).unwrap_err();
+        assert!(
+            e.contains("unknown card set `bulet`") && e.contains("presets"),
+            "{e}"
+        );
         s.set = "bullet".into();
-        assert!(resolve(&s, dir())
-            .unwrap_err()
-            .contains("valid sets: amulet"));
+        s.token = Some("gold".into());
+        let e = resolve(&s, dir()).unwrap_err();
+        assert!(e.contains("valid tokens"), "{e}");
     }
 
     #[test]
@@ -378,9 +381,7 @@ mod tests {
         for e in std::fs::read_dir(dir).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "toml") {
-                let text = std::fs::read_to_string(&p).unwrap();
-                let spec = ExperimentSpec::from_toml(&text)
-                    .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                let spec = ExperimentSpec::from_file(&p).unwrap_or_else(|e| panic!("{e}"));
                 resolve(
                     &spec,
                     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots")),
@@ -390,5 +391,88 @@ mod tests {
             }
         }
         assert_eq!(n, 4);
+    }
+}
+
+#[cfg(test)]
+mod set_tests {
+    use super::*;
+
+    fn spec(set: &str, token: Option<&str>) -> ExperimentSpec {
+        ExperimentSpec {
+            name: Some("t".into()),
+            players: 2,
+            bots: vec!["random".into()],
+            seating: Seating::Rotate,
+            set: set.into(),
+            token: token.map(Into::into),
+            model: ModelSpec::default(),
+            games: 10,
+            seed: 1,
+            max_turns_per_round: 400,
+            outputs: Outputs::default(),
+        }
+    }
+
+    fn dir() -> &'static Path {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"))
+    }
+
+    #[test]
+    fn the_set_is_resolved_and_fingerprinted() {
+        let a = resolve(&spec("amulet", None), dir()).unwrap();
+        let b = resolve(&spec("bullet", None), dir()).unwrap();
+        let bt = resolve(&spec("bullet", Some("amulet")), dir()).unwrap();
+        assert_eq!(b.set.name, "bullet");
+        assert_eq!(b.config.set, silver_rules::CardSet::bullet());
+        assert_eq!(bt.set.name, "bullet/token=amulet");
+        let prints = [a.fingerprint(), b.fingerprint(), bt.fingerprint()];
+        assert!(prints[0] != prints[1] && prints[1] != prints[2] && prints[0] != prints[2]);
+    }
+
+    #[test]
+    fn custom_names_change_the_fingerprint() {
+        let dir_sets =
+            std::env::temp_dir().join(format!("silver-plan-sets-{}", std::process::id()));
+        std::fs::create_dir_all(&dir_sets).unwrap();
+        let write = |name: &str, who: &str| {
+            let p = dir_sets.join(name);
+            std::fs::write(
+                &p,
+                format!("base = \"amulet\"\n[values]\n8 = {{ name = \"{who}\", kind = \"look-opponent\", count = 2 }}\n"),
+            )
+            .unwrap();
+            p.to_string_lossy().into_owned()
+        };
+        let (x, y) = (write("x.toml", "Scout"), write("y.toml", "Spy"));
+        let px = resolve(&spec(&x, None), dir()).unwrap();
+        let py = resolve(&spec(&y, None), dir()).unwrap();
+        let _ = std::fs::remove_dir_all(&dir_sets);
+        assert_eq!(px.set.name, py.set.name);
+        assert_ne!(px.fingerprint(), py.fingerprint());
+    }
+
+    #[test]
+    fn spec_files_take_set_files_relative_to_themselves() {
+        let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+        let d = std::env::temp_dir().join(format!("silver-plan-rel-{}", std::process::id()));
+        std::fs::create_dir_all(d.join("sets")).unwrap();
+        std::fs::copy(
+            root.join("experiments/sets/custom-scout.toml"),
+            d.join("sets/scout.toml"),
+        )
+        .unwrap();
+        let exp = d.join("e.toml");
+        std::fs::write(
+            &exp,
+            "players = 2\nbots = [\"random\"]\ngames = 2\nset = \"sets/scout.toml\"\n",
+        )
+        .unwrap();
+        let s = ExperimentSpec::from_file(&exp).unwrap();
+        let p = resolve(&s, dir());
+        let _ = std::fs::remove_dir_all(&d);
+        let p = p.unwrap();
+        assert_eq!(p.set.labels[8], "Scout");
+        assert_eq!(p.name, "e");
     }
 }

@@ -11,13 +11,13 @@ use silver_rules::{
     MAX_PLAYERS, VALUES,
 };
 
-/// CSV headers of the per-game files.
-pub const GAMES_HEADER: &str = "game,deal,rotation,seat,bot,total,rank,won\n";
+/// CSV headers of the per-game files. Every row starts with the set's canonical name.
+pub const GAMES_HEADER: &str = "set,game,deal,rotation,seat,bot,total,rank,won\n";
 /// Header of `rounds.csv`.
 pub const ROUNDS_HEADER: &str =
-    "game,round,seat,bot,sum,score,village_size,end_reason,called_census,turns\n";
+    "set,game,round,seat,bot,sum,score,village_size,end_reason,called_census,turns\n";
 /// Header of `census.csv`.
-pub const CENSUS_HEADER: &str = "game,round,turn,deck_left,caller_seat,caller_bot,village_size,true_sum,estimate,lowest_other_sum,success,score\n";
+pub const CENSUS_HEADER: &str = "set,game,round,turn,deck_left,caller_seat,caller_bot,village_size,true_sum,estimate,lowest_other_sum,success,score\n";
 
 /// Output buffers of a block of games.
 #[derive(Default)]
@@ -80,7 +80,8 @@ impl<'a> CsvRow<'a> {
         self
     }
 
-    /// A text field, quoted when it holds a comma, a quote or a newline (bot names may).
+    /// A text field, quoted when it holds a comma, a quote or a newline (bot and set names
+    /// may).
     fn text(&mut self, t: &str) -> &mut Self {
         let buf = self.sep();
         if t.contains([',', '"', '\n']) {
@@ -191,6 +192,7 @@ impl EventSink for Recorder<'_> {
                     for s in 0..n {
                         let name = self.plan.bots[self.bots[s]].name.as_str();
                         CsvRow::new(&mut self.rows.rounds)
+                            .text(&self.plan.set.name)
                             .num(self.slot.index as i64)
                             .num(round)
                             .num(s as i64)
@@ -221,6 +223,7 @@ impl EventSink for Recorder<'_> {
                         let estimate = c.estimate.map(f).unwrap_or_default();
                         let name = self.plan.bots[self.bots[s]].name.as_str();
                         CsvRow::new(&mut self.rows.census)
+                            .text(&self.plan.set.name)
                             .num(self.slot.index as i64)
                             .num(round)
                             .num(c.turn)
@@ -354,6 +357,7 @@ pub fn play<S: EventSink>(
         if plan.outputs.games {
             let rank = 1 + (0..n).filter(|&o| totals[o] < t).count();
             CsvRow::new(&mut rec.rows.games)
+                .text(&plan.set.name)
                 .num(index as i64)
                 .num(slot.deal as i64)
                 .num(slot.rotation)

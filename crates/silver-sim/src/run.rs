@@ -8,6 +8,7 @@
 
 use crate::plan::Plan;
 use crate::record::{self, Rows, Worker, CENSUS_HEADER, GAMES_HEADER, ROUNDS_HEADER};
+use crate::sets::{NamedSet, SetRecord};
 use crate::stats::{cards_csv, summary_csv, Stats};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,23 @@ use std::time::Instant;
 
 /// Manifest file name in an output directory.
 pub const MANIFEST: &str = "manifest.json";
+
+/// The manifest format version this build writes. Version 2: every per-game CSV starts with the
+/// `set` column and the manifest holds the set's definition. A run of another version cannot be
+/// resumed or merged (its files have other columns).
+pub const MANIFEST_VERSION: u32 = 2;
+
+fn check_version(m: &Manifest, dir: &Path) -> Result<(), RunError> {
+    if m.version == MANIFEST_VERSION {
+        return Ok(());
+    }
+    Err(RunError::Input(format!(
+        "{}: the run there was written by another version of silver (manifest version {}, this \
+         one writes {MANIFEST_VERSION}; the CSV columns differ); run it again into a new --out",
+        dir.display(),
+        m.version
+    )))
+}
 
 /// A shard: part `index` (0-based) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,6 +114,10 @@ pub struct Manifest {
     pub bots: Vec<String>,
     /// Canonical card-set name.
     pub set: String,
+    /// The set's full definition (custom characters included), to rebuild it for `merge`
+    /// and `report`. Absent in manifests of older runs (then `set` is parsed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_definition: Option<SetRecord>,
     /// Which per-game files the run writes.
     pub outputs: crate::spec::Outputs,
     /// True once every block is done and the summary is written.
@@ -257,7 +279,7 @@ pub fn run(
     let bot_names: Vec<String> = plan.bots.iter().map(|b| b.name.clone()).collect();
     let fingerprint = plan.fingerprint();
     let mut manifest = Manifest {
-        version: 1,
+        version: MANIFEST_VERSION,
         name: plan.name.clone(),
         fingerprint: fingerprint.clone(),
         shard: opts.shard,
@@ -269,7 +291,8 @@ pub fn run(
         files: Vec::new(),
         stats: Stats::new(plan.bots.len(), plan.config.players as usize),
         bots: bot_names.clone(),
-        set: plan.set_name.clone(),
+        set: plan.set.name.clone(),
+        set_definition: Some(plan.set.record()),
         outputs: plan.outputs,
         complete: false,
     };
@@ -277,6 +300,7 @@ pub fn run(
     let mut files: Vec<(String, File)> = Vec::new();
     if opts.resume {
         let old = read_manifest(out)?;
+        check_version(&old, out)?;
         if old.fingerprint != fingerprint || old.shard != opts.shard {
             return Err(RunError::Input(format!(
                 "{}: the run there has a different plan or shard (fingerprint {} vs {}); resume with the same spec and options",
@@ -437,15 +461,27 @@ fn finish(out: &Path, manifest: &mut Manifest) -> Result<(), RunError> {
         &summary_csv(&manifest.stats, &manifest.bots, &manifest.set),
     )?;
     if manifest.outputs.cards {
-        // Only the Amulet set exists so far; its name is checked when the plan is resolved.
-        let set = silver_rules::CardSet::amulet();
-        write_atomic(
-            &out.join("cards.csv"),
-            &cards_csv(&manifest.stats, &set, &manifest.set),
-        )?;
+        let set = manifest_set(manifest)?;
+        write_atomic(&out.join("cards.csv"), &cards_csv(&manifest.stats, &set))?;
     }
     manifest.complete = true;
     save_manifest(&out.join(MANIFEST), manifest)
+}
+
+/// The card set of a run, rebuilt from its manifest.
+pub fn manifest_set(manifest: &Manifest) -> Result<NamedSet, RunError> {
+    let set = match &manifest.set_definition {
+        Some(r) => NamedSet::from_record(r),
+        None => NamedSet::parse(&manifest.set),
+    }
+    .map_err(|e| RunError::Input(format!("the manifest's card set: {e}")))?;
+    if set.name != manifest.set {
+        return Err(RunError::Input(format!(
+            "the manifest's card set `{}` does not match its definition (`{}`)",
+            manifest.set, set.name
+        )));
+    }
+    Ok(set)
 }
 
 /// Merges complete shard directories (each run with `--shard K/N` of the same plan) into `out`,
@@ -459,6 +495,7 @@ pub fn merge(out: &Path, inputs: &[PathBuf]) -> Result<Manifest, RunError> {
     let mut shards: Vec<(Manifest, &PathBuf)> = Vec::new();
     for dir in inputs {
         let m = read_manifest(dir)?;
+        check_version(&m, dir)?;
         if let Some((first, fdir)) = shards.first() {
             if m.fingerprint != first.fingerprint {
                 return Err(RunError::Input(format!(

@@ -1,6 +1,7 @@
 //! Experiment specs (TOML, `experiments/*.toml`): what was typed, before resolution.
 
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 
 /// How bots are seated.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,12 +115,14 @@ pub struct ExperimentSpec {
     /// How bots are seated.
     #[serde(default)]
     pub seating: Seating,
-    /// Card set (only `amulet` exists so far).
+    /// Card set: a set string (`amulet`, `bullet`, `amulet+0:bullet,10:coin/token=coin`, a full
+    /// per-value list) or a card-set file (`sets/custom-scout.toml`; relative to the spec's
+    /// directory when the spec is read with [`ExperimentSpec::from_file`]).
     #[serde(default = "amulet")]
     pub set: String,
-    /// The token (only `amulet` exists so far).
-    #[serde(default = "amulet")]
-    pub token: String,
+    /// The token, overriding the set's (an error if the set names a different token itself).
+    #[serde(default)]
+    pub token: Option<String>,
     /// How games end.
     #[serde(default)]
     pub model: ModelSpec,
@@ -148,6 +151,26 @@ fn max_turns() -> u16 {
 }
 
 impl ExperimentSpec {
+    /// Reads a spec file: the name defaults to the file name, and a relative card-set file in
+    /// `set` is taken relative to the spec's directory. Errors name the file.
+    pub fn from_file(path: &Path) -> Result<ExperimentSpec, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut spec =
+            ExperimentSpec::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if spec.name.is_none() {
+            spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+        }
+        if crate::sets::is_set_file(&spec.set) {
+            let set = Path::new(spec.set.trim());
+            if set.is_relative() {
+                let dir = path.parent().unwrap_or(Path::new(""));
+                spec.set = dir.join(set).to_string_lossy().into_owned();
+            }
+        }
+        Ok(spec)
+    }
+
     /// Parses TOML text; errors name the key.
     pub fn from_toml(text: &str) -> Result<ExperimentSpec, String> {
         toml::from_str(text).map_err(|e: toml::de::Error| {

@@ -1,8 +1,9 @@
 //! Statistics that accumulate in integers, merge by addition (blocks, shards, resumed runs),
 //! and turn into `summary.csv`, `cards.csv` and the terminal table.
 
+use crate::sets::NamedSet;
 use serde::{Deserialize, Serialize};
-use silver_rules::{CardSet, VALUES};
+use silver_rules::VALUES;
 
 /// Per-bot counts (over seat-games: a bot in two seats of one game counts twice).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -276,14 +277,15 @@ pub fn summary_csv(stats: &Stats, bot_names: &[String], set: &str) -> Vec<u8> {
     w.into_inner().expect("in-memory write")
 }
 
-/// `cards.csv`: per value and character.
-pub fn cards_csv(stats: &Stats, set: &CardSet, set_name: &str) -> Vec<u8> {
+/// `cards.csv`: per value and character (the set's own names, custom characters included).
+pub fn cards_csv(stats: &Stats, set: &NamedSet) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "set",
         "value",
         "character",
         "edition",
+        "provenance",
         "drawn",
         "discarded",
         "ability_used",
@@ -296,16 +298,13 @@ pub fn cards_csv(stats: &Stats, set: &CardSet, set_name: &str) -> Vec<u8> {
         "mean_round_score_not_used",
     ])
     .expect("in-memory write");
-    for (v, c) in stats.cards.iter().enumerate() {
-        let name = set.character(v as u8).map_or_else(
-            || set.ability(v as u8).kind().to_string(),
-            |c| c.name.to_string(),
-        );
+    for (v, c) in stats.cards.iter().enumerate().take(VALUES) {
         w.write_record([
-            set_name.to_string(),
+            set.name.clone(),
             v.to_string(),
-            name,
-            set.edition(v as u8).name().to_string(),
+            set.labels[v].clone(),
+            set.set.edition(v as u8).name().to_string(),
+            set.provenance(v as u8).name().to_string(),
             c.drawn.to_string(),
             c.discarded.to_string(),
             c.ability_used.to_string(),

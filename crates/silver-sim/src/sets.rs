@@ -1,0 +1,778 @@
+//! Card sets as an input of experiments and the `silver` command: a set string
+//! (`amulet`, `amulet+0:bullet,10:coin/token=coin`, a full per-value list) or a TOML card-set
+//! file, resolved into a [`NamedSet`]: the engine's [`CardSet`], its canonical name, the name
+//! of each value's character (custom characters included) and the custom definitions.
+//!
+//! A card-set file (`experiments/sets/*.toml`):
+//!
+//! ```toml
+//! base = "amulet"            # optional: a preset or set string to start from
+//! token = "coin"             # required without base; overrides the base's token otherwise
+//! [values]
+//! 0 = "bullet"               # a built-in character: the edition for this value
+//! 5 = { name = "Scout", kind = "look-opponent", count = 2 }   # a custom character
+//! ```
+//!
+//! Every key is checked: a typo is an error naming the valid keys.
+
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+use silver_rules::{
+    characters, count_range, Ability, CardSet, Edition, Provenance, Token, Value, ABILITY_KINDS,
+    VALUES,
+};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// A custom character of a card-set file: a name and an ability kind with its parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CustomCharacter {
+    /// Name shown in listings and outputs.
+    pub name: String,
+    /// What the card does.
+    pub ability: Ability,
+}
+
+/// A resolved card set: what the engine plays and what outputs call it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedSet {
+    /// The engine's card set (abilities per value and the token).
+    pub set: CardSet,
+    /// Canonical name ([`CardSet::canonical_name`]), written in every output.
+    pub name: String,
+    /// The character name of each value (a custom character's own name).
+    pub labels: [String; VALUES],
+    /// The custom characters, by value (ascending).
+    pub custom: Vec<(Value, CustomCharacter)>,
+}
+
+/// One value of a card-set file: a built-in character (its edition) or a custom character.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ValueDef {
+    /// The edition whose character this value is (`"bullet"`).
+    Edition(String),
+    /// A custom character.
+    Custom(CustomDef),
+}
+
+/// A custom character as written: `{ name = "Scout", kind = "look-opponent", count = 2 }`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomDef {
+    /// Name shown in listings and outputs (required).
+    pub name: String,
+    /// Ability kind (`silver cards` lists them).
+    pub kind: String,
+    /// The kind's `count` parameter, if it has one (default: the kind's default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<i64>,
+}
+
+impl<'de> Deserialize<'de> for ValueDef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ValueDef, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = ValueDef;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(
+                    "an edition name (\"bullet\") or a custom character \
+                     { name = \"...\", kind = \"...\", count = N }",
+                )
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<ValueDef, E> {
+                Ok(ValueDef::Edition(s.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, m: A) -> Result<ValueDef, A::Error> {
+                CustomDef::deserialize(de::value::MapAccessDeserializer::new(m))
+                    .map(ValueDef::Custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A card-set file as written (before validation).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetFile {
+    #[serde(default)]
+    base: Option<String>,
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    values: BTreeMap<String, toml::Spanned<ValueDef>>,
+}
+
+/// The full definition of a set (every value and the token), as stored in a run's manifest so
+/// that `merge` and `report` can rebuild it, custom characters included.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetRecord {
+    /// Token name.
+    pub token: String,
+    /// The 14 values in order.
+    pub values: Vec<ValueDef>,
+}
+
+fn token_error(t: &str) -> String {
+    let names: Vec<&str> = Token::ALL.iter().map(|t| t.name()).collect();
+    format!("unknown token `{t}`; valid tokens: {}", names.join(", "))
+}
+
+fn parse_token(t: &str) -> Result<Token, String> {
+    Token::from_name(t.trim()).ok_or_else(|| token_error(t.trim()))
+}
+
+/// The ability of a custom definition, with clear errors (kinds listed, count ranges).
+fn custom_ability(kind: &str, count: Option<i64>) -> Result<Ability, String> {
+    let base = Ability::from_kind(kind, None)?;
+    match count {
+        None => Ok(base),
+        Some(n) => {
+            let Some((lo, hi)) = count_range(base) else {
+                return Err(format!("ability kind `{kind}` has no `count` parameter"));
+            };
+            let n = u8::try_from(n)
+                .map_err(|_| format!("ability `{kind}`: count {n} is outside {lo}-{hi}"))?;
+            Ability::from_kind(kind, Some(n))
+        }
+    }
+}
+
+/// The name of a value's character (a custom value without a name is called by its kind).
+fn label_of(set: &CardSet, v: Value) -> String {
+    match set.character(v) {
+        Some(c) => c.name.to_string(),
+        None => format!("custom {}", set.ability(v).kind()),
+    }
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+impl NamedSet {
+    /// A set of built-in characters (custom values, if any, are named by their kind).
+    pub fn from_set(set: CardSet) -> NamedSet {
+        NamedSet {
+            set,
+            name: set.canonical_name(),
+            labels: std::array::from_fn(|v| label_of(&set, v as Value)),
+            custom: Vec::new(),
+        }
+    }
+
+    /// The Amulet preset.
+    pub fn amulet() -> NamedSet {
+        NamedSet::from_set(CardSet::amulet())
+    }
+
+    /// Replaces the token (and updates the canonical name).
+    pub fn with_token(mut self, token: Token) -> NamedSet {
+        self.set = self.set.with_token(token);
+        self.name = self.set.canonical_name();
+        self
+    }
+
+    /// Parses a set string (as [`CardSet::parse`] accepts).
+    pub fn parse(text: &str) -> Result<NamedSet, String> {
+        CardSet::parse(text)
+            .map(NamedSet::from_set)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Parses the text of a card-set file. Errors carry the line where one is known.
+    pub fn from_toml(text: &str) -> Result<NamedSet, String> {
+        Self::from_toml_explicit(text).map(|(s, _)| s)
+    }
+
+    /// As [`NamedSet::from_toml`], and whether the file names its token (`token` or a `base`
+    /// with `/token=`).
+    fn from_toml_explicit(text: &str) -> Result<(NamedSet, bool), String> {
+        let file: SetFile = toml::from_str(text).map_err(|e: toml::de::Error| {
+            let msg = e.message().trim().to_string();
+            match e.span() {
+                Some(span) => format!("line {}: {msg}", line_of(text, span.start)),
+                None => msg,
+            }
+        })?;
+        let values = file
+            .values
+            .iter()
+            .map(|(k, v)| (k.clone(), Some(line_of(text, v.span().start)), v.get_ref()))
+            .collect::<Vec<_>>();
+        let explicit =
+            file.token.is_some() || file.base.as_deref().is_some_and(|b| b.contains("/token="));
+        let set = build(file.base.as_deref(), file.token.as_deref(), &values)?;
+        Ok((set, explicit))
+    }
+
+    /// The full definition (every value, the token), for a run's manifest.
+    pub fn record(&self) -> SetRecord {
+        SetRecord {
+            token: self.set.token().name().to_string(),
+            values: (0..VALUES as Value)
+                .map(|v| match self.custom.iter().find(|(cv, _)| *cv == v) {
+                    Some((_, c)) => ValueDef::Custom(CustomDef {
+                        name: c.name.clone(),
+                        kind: c.ability.kind().to_string(),
+                        count: c.ability.count().map(i64::from),
+                    }),
+                    None => ValueDef::Edition(self.set.edition(v).name().to_string()),
+                })
+                .collect(),
+        }
+    }
+
+    /// Rebuilds a set from its [`SetRecord`].
+    pub fn from_record(r: &SetRecord) -> Result<NamedSet, String> {
+        if r.values.len() != VALUES {
+            return Err(format!(
+                "a set record has {} values, not {VALUES}",
+                r.values.len()
+            ));
+        }
+        let values: Vec<(String, Option<usize>, &ValueDef)> = r
+            .values
+            .iter()
+            .enumerate()
+            .map(|(v, d)| (v.to_string(), None, d))
+            .collect();
+        build(None, Some(&r.token), &values)
+    }
+
+    /// Provenance of a value's character.
+    pub fn provenance(&self, v: Value) -> Provenance {
+        self.set.provenance(v)
+    }
+
+    /// The one-line notice for sets with characters or a token that are not official, e.g.
+    /// `note: this set uses reconstructed rules for 0 Hunter, 5 Cow; token bullet
+    /// (reconstructed) — see docs/rulings.md`. `None` for an all-official set.
+    pub fn notice(&self) -> Option<String> {
+        let (values, token) = self.set.unofficial();
+        let mut parts = Vec::new();
+        let named = |p: Provenance| -> Vec<String> {
+            values
+                .iter()
+                .filter(|&&v| self.provenance(v) == p)
+                .map(|&v| format!("{v} {}", self.labels[v as usize]))
+                .collect()
+        };
+        let rec = named(Provenance::Reconstructed);
+        if !rec.is_empty() {
+            parts.push(format!("reconstructed rules for {}", rec.join(", ")));
+        }
+        let custom: Vec<String> = self
+            .custom
+            .iter()
+            .map(|(v, c)| format!("{v} {} ({})", c.name, kind_spec(c.ability)))
+            .collect();
+        if !custom.is_empty() {
+            parts.push(format!("custom characters {}", custom.join(", ")));
+        }
+        if token {
+            let t = self.set.token();
+            parts.push(format!("token {} ({})", t.name(), t.provenance().name()));
+        }
+        if parts.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "note: this set uses {} — see docs/rulings.md",
+            parts.join("; ")
+        ))
+    }
+
+    /// The lines a run summary starts with: `set NAME`, then the notice if there is one.
+    pub fn summary_lines(&self) -> String {
+        let mut s = format!("set {}\n", self.name);
+        if let Some(n) = self.notice() {
+            s.push_str(&n);
+            s.push('\n');
+        }
+        s
+    }
+
+    /// The `silver cards --set SET` listing: the 14 characters, the token, the notice.
+    pub fn listing(&self) -> String {
+        let mut rows = vec![row([
+            "value",
+            "name",
+            "edition",
+            "provenance",
+            "rule",
+            "trigger",
+            "ability",
+        ])];
+        for v in 0..VALUES as Value {
+            let a = self.set.ability(v);
+            rows.push(vec![
+                v.to_string(),
+                self.labels[v as usize].clone(),
+                self.set.edition(v).name().to_string(),
+                self.provenance(v).name().to_string(),
+                self.set
+                    .character(v)
+                    .map_or_else(|| kind_spec(a), |c| c.rule.to_string()),
+                a.trigger().describe().to_string(),
+                a.describe(),
+            ]);
+        }
+        let t = self.set.token();
+        let mut out = format!("set {}\n", self.name);
+        out.push_str(&table(&rows, &[0]));
+        let _ = writeln!(
+            out,
+            "token {} ({}): {}",
+            t.name(),
+            t.provenance().name(),
+            t.describe()
+        );
+        if let Some(n) = self.notice() {
+            out.push_str(&n);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// `look-opponent count 2` for a custom character's ability.
+fn kind_spec(a: Ability) -> String {
+    match a.count() {
+        Some(n) => format!("{} count {n}", a.kind()),
+        None => a.kind().to_string(),
+    }
+}
+
+/// Builds a set from a base (a preset or set string), a token and per-value definitions
+/// (`(key, line, definition)`): the one path for card-set files and manifest records.
+fn build(
+    base: Option<&str>,
+    token: Option<&str>,
+    values: &[(String, Option<usize>, &ValueDef)],
+) -> Result<NamedSet, String> {
+    let at = |line: Option<usize>, msg: String| match line {
+        Some(l) => format!("line {l}: {msg}"),
+        None => msg,
+    };
+    let base_set = match base {
+        Some(b) => Some(CardSet::parse(b).map_err(|e| format!("base = \"{b}\": {e}"))?),
+        None => None,
+    };
+    let token = match token {
+        Some(t) => Some(parse_token(t).map_err(|e| format!("token = \"{t}\": {e}"))?),
+        None => None,
+    };
+    let mut editions = [Edition::Amulet; VALUES];
+    if let Some(b) = &base_set {
+        for (v, e) in editions.iter_mut().enumerate() {
+            *e = b.edition(v as Value);
+        }
+    }
+    let mut given = [false; VALUES];
+    let mut custom: Vec<(Value, CustomCharacter)> = Vec::new();
+    for (key, line, def) in values {
+        let line = *line;
+        let v: usize = key.trim().parse().map_err(|_| {
+            at(
+                line,
+                format!("`{key}` is not a card value; the keys of [values] are the values 0-13"),
+            )
+        })?;
+        if v >= VALUES {
+            return Err(at(line, format!("value {v} is outside 0-13")));
+        }
+        if given[v] {
+            return Err(at(line, format!("value {v} is given twice")));
+        }
+        given[v] = true;
+        match def {
+            ValueDef::Edition(e) => {
+                let ed = Edition::from_name(e.trim()).ok_or_else(|| {
+                    at(
+                        line,
+                        format!(
+                            "value {v}: unknown edition `{e}`; valid editions: amulet, bullet, \
+                             coin, dagger (or a custom character {{ name = \"...\", kind = \
+                             \"...\" }})"
+                        ),
+                    )
+                })?;
+                if ed == Edition::Custom {
+                    return Err(at(
+                        line,
+                        format!(
+                            "value {v}: a custom character is a table: {{ name = \"...\", kind \
+                             = \"...\", count = N }}"
+                        ),
+                    ));
+                }
+                if silver_rules::character(ed, v as Value).is_none() {
+                    // The engine's own message (it lists the edition's known values).
+                    let mut probe = [Edition::Amulet; VALUES];
+                    probe[v] = ed;
+                    let e = CardSet::mix(probe, Token::Amulet)
+                        .err()
+                        .map(|e| e.to_string())
+                        .unwrap_or_default();
+                    return Err(at(line, e));
+                }
+                editions[v] = ed;
+            }
+            ValueDef::Custom(c) => {
+                let name = c.name.trim();
+                if name.is_empty() || name.contains(['\n', '\r', '\t']) {
+                    return Err(at(
+                        line,
+                        format!("value {v}: a custom character needs a one-line `name`"),
+                    ));
+                }
+                let ability = custom_ability(c.kind.trim(), c.count)
+                    .map_err(|e| at(line, format!("value {v} ({name}): {e}")))?;
+                custom.push((
+                    v as Value,
+                    CustomCharacter {
+                        name: name.to_string(),
+                        ability,
+                    },
+                ));
+            }
+        }
+    }
+    let token =
+        match (token, &base_set) {
+            (Some(t), _) => t,
+            (None, Some(b)) => b.token(),
+            (None, None) => return Err(
+                "without `base` the file must name its token (token = \"amulet\", bullet, coin \
+                 or dagger) and give every value 0-13 (or start from a preset: base = \
+                 \"amulet\")"
+                    .into(),
+            ),
+        };
+    if base_set.is_none() {
+        let missing: Vec<String> = (0..VALUES)
+            .filter(|&v| !given[v])
+            .map(|v| v.to_string())
+            .collect();
+        if !missing.is_empty() {
+            let (what, verb) = if missing.len() == 1 {
+                ("value", "is")
+            } else {
+                ("values", "are")
+            };
+            return Err(format!(
+                "{what} {} {verb} missing: without `base` every value 0-13 must be given under \
+                 [values] (or start from a preset: base = \"amulet\")",
+                missing.join(", ")
+            ));
+        }
+    }
+    // Custom values take a built-in placeholder for the mix, then their own ability.
+    for (v, _) in &custom {
+        editions[*v as usize] = Edition::Amulet;
+    }
+    let mut set = CardSet::mix(editions, token).map_err(|e| e.to_string())?;
+    custom.sort_by_key(|(v, _)| *v);
+    for (v, c) in &custom {
+        set = set.with_custom(*v, c.ability);
+    }
+    let mut named = NamedSet::from_set(set);
+    for (v, c) in &custom {
+        named.labels[*v as usize] = c.name.clone();
+    }
+    named.custom = custom;
+    Ok(named)
+}
+
+/// True if a set argument names a card-set file rather than a set string.
+pub fn is_set_file(arg: &str) -> bool {
+    arg.trim().ends_with(".toml")
+}
+
+/// Resolves a set argument: a set string, or a card-set file (a path ending in `.toml`,
+/// relative to the working directory; experiment specs make theirs relative to the spec, see
+/// [`crate::ExperimentSpec::from_file`]). Errors are one line naming the set or file.
+pub fn resolve_set(arg: &str) -> Result<NamedSet, String> {
+    resolve_explicit(arg).map(|(s, _)| s)
+}
+
+/// As [`resolve_set`], and whether the set names its token itself.
+fn resolve_explicit(arg: &str) -> Result<(NamedSet, bool), String> {
+    let arg = arg.trim();
+    if is_set_file(arg) {
+        let path = Path::new(arg);
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read card-set file {}: {e}", path.display()))?;
+        NamedSet::from_toml_explicit(&text).map_err(|e| format!("{}: {e}", path.display()))
+    } else {
+        let s = NamedSet::parse(arg).map_err(|e| format!("set \"{arg}\": {e}"))?;
+        Ok((s, arg.contains("/token=")))
+    }
+}
+
+/// Resolves a set argument with an optional token override (an experiment's `token` key). The
+/// override replaces the set's token, unless the set names a different token itself (a
+/// `/token=` suffix or a file's `token` key): that conflict is an error.
+pub fn resolve_set_with_token(arg: &str, token: Option<&str>) -> Result<NamedSet, String> {
+    let (set, explicit) = resolve_explicit(arg)?;
+    let Some(t) = token else {
+        return Ok(set);
+    };
+    let tok = parse_token(t).map_err(|e| format!("token = \"{t}\": {e}"))?;
+    if explicit && tok != set.set.token() {
+        return Err(format!(
+            "token = \"{t}\" conflicts with the token `{}` that set \"{}\" names; name the \
+             token once",
+            set.set.token().name(),
+            arg.trim()
+        ));
+    }
+    Ok(set.with_token(tok))
+}
+
+fn row<const N: usize>(cells: [&str; N]) -> Vec<String> {
+    cells.iter().map(|s| s.to_string()).collect()
+}
+
+/// An aligned plain-text table: columns separated by two spaces, `right` columns
+/// right-aligned, no trailing spaces.
+fn table(rows: &[Vec<String>], right: &[usize]) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..cols)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for r in rows {
+        let mut line = String::new();
+        for (c, cell) in r.iter().enumerate() {
+            if c > 0 {
+                line.push_str("  ");
+            }
+            let pad = widths[c] - cell.chars().count();
+            if right.contains(&c) {
+                line.push_str(&" ".repeat(pad));
+                line.push_str(cell);
+            } else {
+                line.push_str(cell);
+                line.push_str(&" ".repeat(pad));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The `silver cards` listing: every built-in character, the tokens, and the ability kinds a
+/// custom character may use. Deterministic (registry order).
+pub fn list_cards() -> String {
+    let mut out = String::from("built-in characters\n");
+    let mut rows = vec![row([
+        "edition",
+        "value",
+        "name",
+        "provenance",
+        "rule",
+        "trigger",
+        "ability",
+    ])];
+    for c in characters() {
+        rows.push(vec![
+            c.edition.name().to_string(),
+            c.value.to_string(),
+            c.name.to_string(),
+            c.provenance.name().to_string(),
+            c.rule.to_string(),
+            c.ability.trigger().describe().to_string(),
+            c.ability.describe(),
+        ]);
+    }
+    out.push_str(&table(&rows, &[1]));
+    out.push_str("\ntokens\n");
+    let mut rows = vec![row(["token", "provenance", "description"])];
+    for t in Token::ALL {
+        rows.push(vec![
+            t.name().to_string(),
+            t.provenance().name().to_string(),
+            t.describe().to_string(),
+        ]);
+    }
+    out.push_str(&table(&rows, &[]));
+    out.push_str(
+        "\nability kinds for custom characters ([values] N = { name = \"...\", kind = \"...\", \
+         count = N } in a card-set file)\n",
+    );
+    let mut rows = vec![row(["kind", "trigger", "count", "description"])];
+    for a in ABILITY_KINDS {
+        let param = match (count_range(a), a.count()) {
+            (Some((lo, hi)), Some(d)) => format!("{lo}-{hi}, default {d}"),
+            _ => "-".to_string(),
+        };
+        rows.push(vec![
+            a.kind().to_string(),
+            a.trigger().describe().to_string(),
+            param,
+            a.describe(),
+        ]);
+    }
+    out.push_str(&table(&rows, &[]));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../experiments/sets");
+
+    fn file(text: &str) -> Result<NamedSet, String> {
+        NamedSet::from_toml(text)
+    }
+
+    #[test]
+    fn set_strings_resolve() {
+        let s = resolve_set("amulet").unwrap();
+        assert_eq!(
+            (s.name.as_str(), s.labels[8].as_str()),
+            ("amulet", "Apprentice Seer")
+        );
+        assert!(s.notice().is_none());
+        let b = resolve_set("bullet").unwrap();
+        assert_eq!(b.labels[0], "Hunter");
+        let n = b.notice().unwrap();
+        assert!(n.starts_with("note: this set uses reconstructed rules for 0 Hunter, 2 Priest"));
+        assert!(!n.contains("1 Lycan"), "the Lycan is official: {n}");
+        assert!(n.contains("token bullet (reconstructed)"), "{n}");
+        let m = resolve_set("amulet+0:bullet,10:coin/token=coin").unwrap();
+        assert_eq!(m.name, "amulet+0:bullet,10:coin/token=coin");
+        assert_eq!(m.labels[10], "Vampire");
+        let e = resolve_set("amulet+5:coin").unwrap_err();
+        assert!(e.contains("known values: 2, 4, 8, 10"), "{e}");
+    }
+
+    #[test]
+    fn token_override_and_conflict() {
+        let s = resolve_set_with_token("bullet", Some("amulet")).unwrap();
+        assert_eq!(s.name, "bullet/token=amulet");
+        let s = resolve_set_with_token("bullet/token=coin", Some("coin")).unwrap();
+        assert_eq!(s.name, "bullet/token=coin");
+        let e = resolve_set_with_token("bullet/token=coin", Some("dagger")).unwrap_err();
+        assert!(e.contains("conflicts") && e.contains("coin"), "{e}");
+        let e = resolve_set_with_token("amulet", Some("gold")).unwrap_err();
+        assert!(
+            e.contains("valid tokens: amulet, bullet, coin, dagger"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn files_resolve_with_custom_characters() {
+        let s = file(
+            "base = \"amulet\"\n[values]\n0 = \"bullet\"\n5 = { name = \"Scout\", kind = \"look-opponent\", count = 2 }\n",
+        )
+        .unwrap();
+        assert_eq!(s.name, "amulet+0:bullet,5:custom-look-opponent-2");
+        assert_eq!(s.labels[5], "Scout");
+        assert_eq!(s.set.ability(5), Ability::LookOpponent { count: 2 });
+        assert_eq!(s.provenance(5), Provenance::Custom);
+        assert_eq!(NamedSet::from_record(&s.record()).unwrap(), s);
+        let n = s.notice().unwrap();
+        assert!(
+            n.contains("custom characters 5 Scout (look-opponent count 2)"),
+            "{n}"
+        );
+        // Without a count the kind's default applies.
+        let d =
+            file("base = \"amulet\"\n[values]\n7 = { name = \"Eye\", kind = \"behold-own\" }\n")
+                .unwrap();
+        assert_eq!(d.set.ability(7), Ability::BeholdOwn { count: 2 });
+        // A full file without base.
+        let mut text = String::from("token = \"dagger\"\n[values]\n");
+        for v in 0..14 {
+            text.push_str(&format!(
+                "{v} = \"{}\"\n",
+                if v % 2 == 0 { "amulet" } else { "bullet" }
+            ));
+        }
+        let f = file(&text).unwrap();
+        assert_eq!(f.set.token(), Token::Dagger);
+        assert_eq!(f.labels[1], "Lycan");
+    }
+
+    #[test]
+    fn file_errors_are_clear() {
+        let cases: &[(&str, &[&str])] = &[
+            ("bsae = \"amulet\"\n", &["line 1", "bsae", "base", "token", "values"]),
+            ("base = \"silver\"\n", &["base", "unknown card set", "presets"]),
+            ("base = \"amulet\"\n[values]\n0 = \"bulet\"\n", &["line 3", "value 0", "unknown edition", "dagger"]),
+            ("base = \"amulet\"\n[values]\n5 = \"coin\"\n", &["line 3", "value 5", "coin", "known values: 2, 4, 8, 10"]),
+            ("base = \"amulet\"\n[values]\n14 = \"bullet\"\n", &["line 3", "value 14", "0-13"]),
+            ("base = \"amulet\"\n[values]\nx = \"bullet\"\n", &["`x`", "0-13"]),
+            ("base = \"amulet\"\n[values]\n3 = \"bullet\"\n03 = \"amulet\"\n", &["value 3", "twice"]),
+            ("base = \"amulet\"\n[values]\n3 = \"bullet\"\n3 = \"coin\"\n", &["line 4", "duplicate"]),
+            ("token = \"amulet\"\n[values]\n0 = \"bullet\"\n", &["values 1, 2,", "are missing", "base"]),
+            ("[values]\n", &["token", "every value", "base"]),
+            ("base = \"amulet\"\ntoken = \"gold\"\n", &["gold", "valid tokens"]),
+            ("base = \"amulet\"\n[values]\n5 = { name = \"S\", kind = \"peek\" }\n", &["line 3", "unknown ability kind `peek`", "look-opponent", "behold-own"]),
+            ("base = \"amulet\"\n[values]\n5 = { name = \"S\", kind = \"look-opponent\", count = 9 }\n", &["count 9", "1-5"]),
+            ("base = \"amulet\"\n[values]\n5 = { name = \"S\", kind = \"look-opponent\", count = -1 }\n", &["count -1", "1-5"]),
+            ("base = \"amulet\"\n[values]\n5 = { name = \"S\", kind = \"look-any\", count = 2 }\n", &["look-any", "no `count`"]),
+            ("base = \"amulet\"\n[values]\n5 = { kind = \"look-any\" }\n", &["line 3", "missing field `name`"]),
+            ("base = \"amulet\"\n[values]\n5 = { name = \"S\", kind = \"look-any\", cont = 2 }\n", &["cont", "name", "kind", "count"]),
+            ("base = \"amulet\"\n[values]\n5 = { name = \" \", kind = \"look-any\" }\n", &["name"]),
+            ("base = \"amulet\"\n[values]\n5 = 3\n", &["line 3", "edition name"]),
+            ("base = \"amulet\"\n[values]\n5 = \"custom\"\n", &["custom character is a table"]),
+        ];
+        for (text, words) in cases {
+            let e = file(text).unwrap_err();
+            assert!(!e.contains('\n'), "multi-line error: {e}");
+            for w in *words {
+                assert!(e.contains(w), "{text:?}: error does not mention {w:?}: {e}");
+            }
+        }
+    }
+
+    #[test]
+    fn shipped_set_files_resolve() {
+        let mut names = Vec::new();
+        for e in std::fs::read_dir(SETS).unwrap() {
+            let p = e.unwrap().path();
+            if is_set_file(&p.to_string_lossy()) {
+                let s = resolve_set(&p.to_string_lossy()).unwrap_or_else(|e| panic!("{e}"));
+                names.push((p.file_name().unwrap().to_string_lossy().into_owned(), s));
+            }
+        }
+        names.sort_by(|a, b| a.0.cmp(&b.0));
+        let get = |n: &str| &names.iter().find(|(f, _)| f == n).unwrap().1;
+        assert_eq!(get("bullet-lycan-in-amulet.toml").name, "amulet+1:bullet");
+        assert_eq!(
+            get("coin-dagger-mix.toml").name,
+            "amulet+2:coin,4:dagger,8:coin,10:coin,11:dagger,12:dagger/token=dagger"
+        );
+        let scout = get("custom-scout.toml");
+        assert_eq!(scout.name, "amulet+8:custom-look-opponent-2");
+        assert_eq!(scout.labels[8], "Scout");
+        // The Lycan is official: the first file needs no notice.
+        assert!(get("bullet-lycan-in-amulet.toml").notice().is_none());
+    }
+
+    #[test]
+    fn listing_is_aligned() {
+        let l = list_cards();
+        assert!(l.lines().all(|x| x == x.trim_end()));
+        assert!(l.contains("Apprentice Seer"));
+        let s = resolve_set("bullet").unwrap().listing();
+        assert!(s.starts_with("set bullet\n"), "{s}");
+        assert_eq!(s.lines().filter(|l| l.starts_with("token ")).count(), 1);
+    }
+}
