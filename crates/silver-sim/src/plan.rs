@@ -277,6 +277,7 @@ mod tests {
             seed: 1,
             max_turns_per_round: 400,
             outputs: Outputs::default(),
+            balance: None,
         }
     }
 
@@ -389,6 +390,6 @@ mod tests {
                 n += 1;
             }
         }
-        assert_eq!(n, 4);
+        assert_eq!(n, 5);
     }
 }

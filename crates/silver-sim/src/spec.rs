@@ -135,6 +135,9 @@ pub struct ExperimentSpec {
     /// Which per-game files to write.
     #[serde(default)]
     pub outputs: Outputs,
+    /// A balance sweep (`[balance]`): the same games with several card sets, compared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub balance: Option<crate::balance::BalanceSpec>,
 }
 
 fn amulet() -> String {
