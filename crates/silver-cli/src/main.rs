@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+mod balance;
+
 #[derive(Parser)]
 #[command(
     name = "silver",
@@ -263,6 +265,7 @@ fn tournament_spec(
         seed: 1,
         max_turns_per_round: silver_rules::DEFAULT_MAX_TURNS,
         outputs: Outputs::default(),
+        balance: None,
     }
 }
 
@@ -448,6 +451,9 @@ fn main() -> ExitCode {
                 resolve_set(s).map_err(|e| anyhow!("--set: {e}"))?;
             }
             apply_common(&mut spec, &a.common);
+            if spec.balance.is_some() {
+                return balance::run(spec, &a.experiment, &a.common);
+            }
             // Errors in the spec's values (players, bots, set...) name the file.
             resolve(&spec, &a.common.bots_dir)
                 .map_err(|e| anyhow!("{}: {e}", a.experiment.display()))?;

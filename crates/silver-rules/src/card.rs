@@ -778,6 +778,21 @@ impl CardSet {
         })
     }
 
+    /// Replaces value `value` with the built-in character of `edition` (E-MIX).
+    pub fn with_character(mut self, value: Value, edition: Edition) -> Result<CardSet, SetError> {
+        let c = character(edition, value).ok_or_else(|| {
+            SetError(format!(
+                "value {value}: the {} edition's character for {value} is unknown (not shipped); \
+                 known values: {}",
+                edition.name(),
+                known_values(edition)
+            ))
+        })?;
+        self.editions[value as usize] = edition;
+        self.abilities[value as usize] = c.ability;
+        Ok(self)
+    }
+
     /// Replaces value `value` with a custom character's ability (a card-set file).
     pub fn with_custom(mut self, value: Value, ability: Ability) -> CardSet {
         self.editions[value as usize] = Edition::Custom;

@@ -10,10 +10,12 @@
 //! * [`merge`] joins shard directories into the files one run would have written.
 //! * [`sets`] resolves card sets (set strings and card-set files) into a [`NamedSet`].
 //! * [`replay`] re-plays one game and returns its full event trace.
+//! * [`balance`] plays the same games with several card sets and compares them.
 #![deny(missing_docs)]
 // Seat-indexed arrays (sums, scores, totals) read clearest with a loop over seats.
 #![allow(clippy::needless_range_loop)]
 
+pub mod balance;
 mod plan;
 mod record;
 mod run;
@@ -22,6 +24,10 @@ pub mod sets;
 mod spec;
 pub mod stats;
 
+pub use balance::{
+    headline_table, resolve_balance, run_balance, BalanceOptions, BalanceOutcome, BalancePlan,
+    BalanceSpec, SweepProgress,
+};
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
 pub use record::{play, Rows, Worker, CENSUS_HEADER, GAMES_HEADER, ROUNDS_HEADER};
 pub use run::{

@@ -274,6 +274,7 @@ mod tests {
             seed: 1,
             max_turns_per_round: 400,
             outputs: Outputs::default(),
+            balance: None,
         }
     }
 
@@ -390,7 +391,7 @@ mod tests {
                 n += 1;
             }
         }
-        assert_eq!(n, 4);
+        assert_eq!(n, 5);
     }
 }
 

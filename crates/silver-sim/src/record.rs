@@ -164,6 +164,7 @@ impl EventSink for Recorder<'_> {
                 let n = self.plan.config.players as usize;
                 self.stats.rounds += 1;
                 self.stats.turns += turns as u64;
+                self.stats.turns_sq += turns as u64 * turns as u64;
                 self.stats.round_end[match reason {
                     RoundEnd::Census => 0,
                     RoundEnd::Deck => 1,
@@ -174,6 +175,7 @@ impl EventSink for Recorder<'_> {
                     let b = &mut self.stats.bots[self.bots[s]];
                     b.rounds += 1;
                     b.round_score_sum += scores[s] as i64;
+                    b.round_score_sq += (scores[s] as i64 * scores[s] as i64) as u64;
                     for v in 0..VALUES {
                         if !set.ability(v as u8).is_discard_ability() {
                             continue;
@@ -344,6 +346,7 @@ pub fn play<S: EventSink>(
     let totals = game.totals();
     let winner = game.winner().expect("game over") as usize;
     rec.stats.games += 1;
+    rec.stats.start_player_wins += (winner == first as usize) as u64;
     for s in 0..n {
         let t = totals[s];
         let b = &mut rec.stats.bots[bots[s]];

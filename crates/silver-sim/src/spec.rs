@@ -138,6 +138,9 @@ pub struct ExperimentSpec {
     /// Which per-game files to write.
     #[serde(default)]
     pub outputs: Outputs,
+    /// A balance sweep (`[balance]`): the same games with several card sets, compared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub balance: Option<crate::balance::BalanceSpec>,
 }
 
 fn amulet() -> String {
@@ -161,11 +164,23 @@ impl ExperimentSpec {
         if spec.name.is_none() {
             spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
         }
-        if crate::sets::is_set_file(&spec.set) {
-            let set = Path::new(spec.set.trim());
-            if set.is_relative() {
-                let dir = path.parent().unwrap_or(Path::new(""));
-                spec.set = dir.join(set).to_string_lossy().into_owned();
+        // Card-set files named in the spec are relative to the spec's directory.
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let relocate = |s: &mut String| {
+            if crate::sets::is_set_file(s) {
+                let set = Path::new(s.trim());
+                if set.is_relative() {
+                    *s = dir.join(set).to_string_lossy().into_owned();
+                }
+            }
+        };
+        relocate(&mut spec.set);
+        if let Some(b) = spec.balance.as_mut() {
+            if let Some(base) = b.base.as_mut() {
+                relocate(base);
+            }
+            for s in b.sets.iter_mut().flatten() {
+                relocate(s);
             }
         }
         Ok(spec)

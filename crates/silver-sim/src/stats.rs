@@ -20,6 +20,9 @@ pub struct BotStats {
     pub rounds: u64,
     /// Sum of round scores.
     pub round_score_sum: i64,
+    /// Sum of squared round scores.
+    #[serde(default)]
+    pub round_score_sq: u64,
     /// Census calls.
     pub census_calls: u64,
     /// Successful census calls (caller lowest, ties included).
@@ -92,6 +95,12 @@ pub struct Stats {
     pub rounds: u64,
     /// Completed turns, summed over rounds.
     pub turns: u64,
+    /// Squared completed turns of each round, summed over rounds.
+    #[serde(default)]
+    pub turns_sq: u64,
+    /// Games won by the player who started the game (took round 1's first turn).
+    #[serde(default)]
+    pub start_player_wins: u64,
     /// Rounds by end reason: census, deck, villagers, turn cap.
     pub round_end: [u64; 4],
     /// Per bot (index of the plan's bots).
@@ -146,6 +155,8 @@ impl Stats {
         self.games += o.games;
         self.rounds += o.rounds;
         self.turns += o.turns;
+        self.turns_sq += o.turns_sq;
+        self.start_player_wins += o.start_player_wins;
         for i in 0..4 {
             self.round_end[i] += o.round_end[i];
         }
@@ -159,6 +170,7 @@ impl Stats {
             a.total_sq += b.total_sq;
             a.rounds += b.rounds;
             a.round_score_sum += b.round_score_sum;
+            a.round_score_sq += b.round_score_sq;
             a.census_calls += b.census_calls;
             a.census_success += b.census_success;
         }
