@@ -1269,7 +1269,7 @@ mod tests {
             assert_eq!(s.changed, 1, "{}", s.name);
             let (v, e) = s.swap.unwrap();
             assert_eq!(s.name, format!("amulet+{v}:{}", e.name()));
-            assert_eq!(s.set.token(), silver_rules::Token::Amulet);
+            assert_eq!(s.set.set.token(), silver_rules::Token::Amulet);
         }
         assert_eq!((bp.sets[0].swap, bp.sets[0].changed), (None, 0));
         assert_eq!(bp.dir_name(0), "00-amulet");
@@ -1292,7 +1292,7 @@ mod tests {
         assert!(bp
             .sets
             .iter()
-            .all(|s| s.set.token() == silver_rules::Token::Bullet));
+            .all(|s| s.set.set.token() == silver_rules::Token::Bullet));
     }
 
     #[test]

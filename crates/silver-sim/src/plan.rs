@@ -412,6 +412,7 @@ mod set_tests {
             seed: 1,
             max_turns_per_round: 400,
             outputs: Outputs::default(),
+            balance: None,
         }
     }
 
