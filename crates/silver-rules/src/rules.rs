@@ -766,10 +766,11 @@ impl Game {
         // R-A0 / R-END (c): two face-up Villagers end the round after the current action.
         // Ruling: while a card is in hand (a free action taken while holding the drawn card,
         // B2/E-COIN), the end waits until the card is placed.
-        let holding = matches!(
-            self.stage,
-            Stage::Holding { .. } | Stage::Selecting { .. } | Stage::KeepDrawn { .. }
-        );
+        let holding = matches!(next, Next::Continue)
+            && matches!(
+                self.stage,
+                Stage::Holding { .. } | Stage::Selecting { .. } | Stage::KeepDrawn { .. }
+            );
         if self.in_round() && !holding && self.count_up_all(Ability::VillagerPair) >= 2 {
             self.end_round(RoundEnd::Villagers, sink);
             return;

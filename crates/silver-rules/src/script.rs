@@ -58,6 +58,10 @@ fn default_max_turns() -> u16 {
 pub struct Script {
     /// Number of players (R-PLAYERS).
     pub players: u8,
+    /// Card set, as [`CardSet::parse`] reads it (`"bullet"`, `"amulet+0:bullet"`, …);
+    /// default Amulet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set: Option<String>,
     /// Who starts round 1 (R-START).
     #[serde(default)]
     pub first_player: Seat,
@@ -79,6 +83,8 @@ pub struct Script {
 pub enum ScriptError {
     /// The configuration is invalid.
     Config(crate::config::ConfigError),
+    /// The card set is invalid (E-MIX).
+    Set(crate::card::SetError),
     /// Deal number `round` (1-based) is not a valid deck.
     Deal {
         /// Round.
@@ -109,6 +115,7 @@ impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ScriptError::Config(e) => write!(f, "invalid configuration: {e}"),
+            ScriptError::Set(e) => write!(f, "invalid card set: {e}"),
             ScriptError::Deal { round, error } => write!(f, "deal {round}: {error}"),
             ScriptError::MissingDeal { round } => {
                 write!(
@@ -129,9 +136,13 @@ impl std::error::Error for ScriptError {}
 impl Script {
     /// The game configuration.
     pub fn config(&self) -> Result<Config, ScriptError> {
+        let set = match &self.set {
+            Some(text) => CardSet::parse(text).map_err(ScriptError::Set)?,
+            None => CardSet::amulet(),
+        };
         let cfg = Config {
             players: self.players,
-            set: CardSet::amulet(),
+            set,
             model: self.model,
             max_turns_per_round: self.max_turns_per_round,
         };
