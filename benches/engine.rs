@@ -5,12 +5,24 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use silver_rules::{ActionList, Config, Game, ToMove};
+use silver_rules::{ActionList, CardSet, Config, Game, ToMove};
 use std::hint::black_box;
 
-/// Plays one full 4-round game with uniformly random legal actions.
+/// Plays one full 4-round game of the Amulet set with uniformly random legal actions.
 fn random_game(players: u8, rng: &mut ChaCha8Rng, actions: &mut ActionList) -> Game {
-    let mut g = Game::new(Config::standard(players).unwrap(), 0).unwrap();
+    random_game_with(CardSet::amulet(), players, rng, actions)
+}
+
+/// Plays one full 4-round game of `set` with uniformly random legal actions.
+fn random_game_with(
+    set: CardSet,
+    players: u8,
+    rng: &mut ChaCha8Rng,
+    actions: &mut ActionList,
+) -> Game {
+    let mut cfg = Config::standard(players).unwrap();
+    cfg.set = set;
+    let mut g = Game::new(cfg, 0).unwrap();
     loop {
         match g.to_move() {
             ToMove::Deal => g.deal_random(rng, &mut ()),
@@ -51,6 +63,24 @@ fn playouts(c: &mut Criterion) {
             let mut rng = ChaCha8Rng::seed_from_u64(1);
             let mut actions = ActionList::new();
             b.iter(|| black_box(random_game(p, &mut rng, &mut actions)));
+        });
+    }
+    group.finish();
+    // The other editions: Bullet, and every known Coin and Dagger character on Amulet.
+    let mut group = c.benchmark_group("random_game_4p");
+    group.throughput(Throughput::Elements(1));
+    for (name, set) in [
+        ("bullet", CardSet::bullet()),
+        (
+            "coin-dagger",
+            CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger,12:dagger")
+                .unwrap(),
+        ),
+    ] {
+        group.bench_function(name, |b| {
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            let mut actions = ActionList::new();
+            b.iter(|| black_box(random_game_with(set, 4, &mut rng, &mut actions)));
         });
     }
     group.finish();
