@@ -126,6 +126,17 @@ impl Memory {
             }
             // R-A11: the Witch looks at the deck's top card.
             (_, Action::WitchLook) => view.deck_card(0).map(|(c, _)| c),
+            // B7: the Insomniac looks at every own face-down card.
+            (Stage::Ability { src, .. }, Action::UseAbility)
+                if view.config().set.ability(src) == silver_rules::Ability::LookAllOwn =>
+            {
+                for c in view.village(me) {
+                    if !c.face_up {
+                        self.refresh.insert(c.id);
+                    }
+                }
+                None
+            }
             _ => None,
         };
         if let Some(c) = card {
