@@ -413,7 +413,11 @@ impl Game {
                 }
             }
             for (i, &c) in row.iter().enumerate() {
-                if c != self.amulet && self.rotated & (1u64 << c) != 0 {
+                // D4: a face-up Zombie cannot go onto the pile (a face-down one may be tried).
+                if c != self.amulet
+                    && self.rotated & (1u64 << c) != 0
+                    && !(self.up(c) && self.zombie_stuck(c))
+                {
                     out.push(Action::DiscardRotated { slot: i as Slot });
                 }
             }
