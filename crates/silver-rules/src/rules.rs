@@ -971,8 +971,9 @@ impl Game {
                 }
             }
             (Stage::Holding { card, from }, Action::Exchange { slot }) => {
+                let morticians = self.face_up_morticians(p);
                 let outs = self.exchange(p, card, from, 1u64 << slot, false, sink);
-                self.after_exchange(p, outs)
+                self.after_exchange(p, outs, morticians)
             }
             (Stage::Holding { card, from }, Action::AddToVillage) => {
                 // D4 / E-EMPTY: nothing can leave, so the card joins at the right end.
@@ -1007,12 +1008,14 @@ impl Game {
                 Next::Continue
             }
             (Stage::Selecting { card, from, chosen }, Action::ConfirmExchange) => {
+                let morticians = self.face_up_morticians(p);
                 let outs = self.exchange(p, card, from, chosen, false, sink);
-                self.after_exchange(p, outs)
+                self.after_exchange(p, outs, morticians)
             }
             (Stage::Selecting { card, from, chosen }, Action::Approximate) => {
+                let morticians = self.face_up_morticians(p);
                 let outs = self.exchange(p, card, from, chosen, true, sink);
-                self.after_exchange(p, outs)
+                self.after_exchange(p, outs, morticians)
             }
             (
                 Stage::Ability {
@@ -1134,8 +1137,14 @@ impl Game {
     /// B4: after an exchange, a face-up Mortician offers the ability of one exchanged-out card
     /// that has a discard ability (once per turn; the ability used through it does not trigger
     /// the Mortician again).
-    fn after_exchange(&mut self, p: Seat, outs: u64) -> Next {
-        if outs == 0 || self.turn.mortician_used || !self.own_helpers(p).mortician {
+    fn after_exchange(&mut self, p: Seat, outs: u64, morticians: u64) -> Next {
+        // Ruling: a Mortician face-up before the exchange and still face-up in the village
+        // after it (not one exchanged in or out by this exchange).
+        let still = self.village[p as usize]
+            .as_slice()
+            .iter()
+            .any(|&c| morticians & (1u64 << c) != 0 && self.up(c));
+        if outs == 0 || self.turn.mortician_used || !still {
             return Next::MainDone;
         }
         let mut cards = 0u64;
@@ -1159,6 +1168,26 @@ impl Game {
             step: AbilityStep::Mortician { cards },
         };
         Next::Continue
+    }
+
+    /// B4: card-id bits of the face-up Morticians in `p`'s village.
+    fn face_up_morticians(&self, p: Seat) -> u64 {
+        if self.face_up == 0 {
+            return 0;
+        }
+        let mut m = 0u64;
+        for &c in self.village[p as usize].as_slice() {
+            if self.up(c) && self.ability_of(c) == Ability::Mortician {
+                m |= 1u64 << c;
+            }
+        }
+        m
+    }
+
+    /// B3: does `p` have a face-up Goth Girl now?
+    #[inline]
+    fn deck_bottom(&self, p: Seat) -> bool {
+        self.face_up != 0 && self.count_up(p, Ability::DiscardToDeckBottom) > 0
     }
 
     /// Turns a village card over (B2, B6, E-COIN). Face-up: everybody learns it. Face-down:
@@ -1651,7 +1680,19 @@ impl Game {
     /// A card `p` sends to the discard pile: with a face-up B3 in `p`'s village it goes
     /// face-up (public) to the bottom of the deck instead.
     fn send_to_pile<S: EventSink>(&mut self, p: Seat, c: CardId, reason: PileReason, sink: &mut S) {
-        if self.face_up != 0 && self.count_up(p, Ability::DiscardToDeckBottom) > 0 {
+        let bottom = self.deck_bottom(p);
+        self.send_to_pile_as(c, reason, bottom, sink);
+    }
+
+    /// [`Game::send_to_pile`] with the B3 decision already taken (`bottom`).
+    fn send_to_pile_as<S: EventSink>(
+        &mut self,
+        c: CardId,
+        reason: PileReason,
+        bottom: bool,
+        sink: &mut S,
+    ) {
+        if bottom {
             self.set_up(c, false);
             self.rotated &= !(1u64 << c);
             self.learn(c, ALL);
@@ -1698,6 +1739,9 @@ impl Game {
         );
         let row_len = self.village[p as usize].len();
         let n = chosen.count_ones();
+        // B3 (ruling): decided by the village before the exchange (a Goth Girl exchanged in
+        // does not act on it; one exchanged out does).
+        let bottom = self.deck_bottom(p);
         if n == 1 {
             let slot = chosen.trailing_zeros() as usize;
             let out = self.village[p as usize].get(slot);
@@ -1726,7 +1770,7 @@ impl Game {
                     placed_at: slot as Slot,
                     face_up: false,
                 });
-                self.send_to_pile(p, card, PileReason::ZombieStayed, sink);
+                self.send_to_pile_as(card, PileReason::ZombieStayed, bottom, sink);
                 return 0;
             }
             self.release(p, out);
@@ -1735,7 +1779,7 @@ impl Game {
             if enters_up {
                 self.learn(card, ALL);
             }
-            self.send_to_pile(p, out, PileReason::ExchangedOut, sink);
+            self.send_to_pile_as(out, PileReason::ExchangedOut, bottom, sink);
             sink.event(&GameEvent::Exchanged {
                 seat: p,
                 from,
@@ -1810,7 +1854,7 @@ impl Game {
             }
             let mut outs = 0u64;
             for &c in out.iter() {
-                self.send_to_pile(p, c, PileReason::ExchangedOut, sink);
+                self.send_to_pile_as(c, PileReason::ExchangedOut, bottom, sink);
                 if self.pile.top() == Some(c) || self.pile.as_slice().contains(&c) {
                     outs |= 1u64 << c;
                 }
@@ -1842,7 +1886,7 @@ impl Game {
                 placed_at: chosen.trailing_zeros() as Slot,
                 face_up: false,
             });
-            self.send_to_pile(p, card, PileReason::ZombieStayed, sink);
+            self.send_to_pile_as(card, PileReason::ZombieStayed, bottom, sink);
             0
         } else {
             // R-SWAP-FAIL: back face-down (known to all now); the new card joins the row's end.
