@@ -215,7 +215,7 @@ fn every_set_form_runs_and_names_its_set_in_every_csv() {
         (full.as_str(), "amulet+1:bullet/token=coin"),
         (
             "experiments/sets/coin-dagger-mix.toml",
-            "amulet+2:coin,4:dagger,8:coin,10:coin,11:dagger,12:dagger/token=dagger",
+            "amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger,12:dagger/token=dagger",
         ),
         (
             "experiments/sets/custom-scout.toml",

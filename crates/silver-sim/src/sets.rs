@@ -757,7 +757,7 @@ mod tests {
         assert_eq!(get("bullet-lycan-in-amulet.toml").name, "amulet+1:bullet");
         assert_eq!(
             get("coin-dagger-mix.toml").name,
-            "amulet+2:coin,4:dagger,8:coin,10:coin,11:dagger,12:dagger/token=dagger"
+            "amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger,12:dagger/token=dagger"
         );
         let scout = get("custom-scout.toml");
         assert_eq!(scout.name, "amulet+8:custom-look-opponent-2");
