@@ -409,7 +409,8 @@ pub enum GameEvent<V> {
         deck_left: u8,
         /// Caller's village size.
         village: u8,
-        /// Caller's true sum, visible only to omniscient observers (the caller may not know it).
+        /// Caller's true sum as it would score at the call (E-SCORING-ORDER effects applied),
+        /// visible only to omniscient observers (the caller may not know it).
         sum: V,
     },
     /// R-SCORE: a card revealed at the end of the round.

@@ -792,6 +792,15 @@ impl Game {
         }
     }
 
+    /// `seat`'s village sum as it would score now (E-SCORING-ORDER effects applied).
+    fn scoring_sum(&self, seat: Seat) -> i32 {
+        if self.scoring_abilities() {
+            self.score_villages(&mut ())[seat as usize]
+        } else {
+            self.village_sum(seat)
+        }
+    }
+
     /// True if the set scores with E-SCORING-ORDER abilities (B0, B13) or the Bullet token.
     fn scoring_abilities(&self) -> bool {
         self.cfg.set.token() == Token::Bullet
@@ -911,7 +920,7 @@ impl Game {
                     turn: self.turn.number,
                     deck_left: self.deck.len() as u8,
                     village: self.village[p as usize].len() as u8,
-                    sum: Hidden::new(self.village_sum(p) as Value, 0),
+                    sum: Hidden::new(self.scoring_sum(p).clamp(0, 255) as Value, 0),
                 });
                 Next::EndTurn
             }
