@@ -200,13 +200,18 @@ impl Ctx<'_> {
     }
 
     fn compute_leader(&self) -> Seat {
+        let mut est = [0.0f64; silver_rules::MAX_PLAYERS];
+        for s in 0..self.view.players() {
+            if s != self.me {
+                est[s as usize] = village_sum(self.view, s, &self.u).mean;
+            }
+        }
         (0..self.view.players())
             .filter(|&s| s != self.me)
             .min_by(|&a, &b| {
-                let ea = village_sum(self.view, a, &self.u).mean;
-                let eb = village_sum(self.view, b, &self.u).mean;
                 // Ties go to the next opponent clockwise, so no seat is singled out.
-                ea.total_cmp(&eb)
+                est[a as usize]
+                    .total_cmp(&est[b as usize])
                     .then(self.clockwise(a).cmp(&self.clockwise(b)))
             })
             .expect("at least two players")

@@ -76,6 +76,10 @@ use silver_rules::{
 use std::time::{Duration, Instant};
 
 /// "No node".
+/// The longest rollout, in turns, before it is cut and scored as the round stands (rounds of
+/// greedy self-play last about 15–35 turns; see `rollout`).
+pub const ROLLOUT_MAX_TURNS: u16 = 100;
+
 const NIL: u32 = u32::MAX;
 
 /// How often (in iterations) the clock is read when a time limit is set.
@@ -134,7 +138,7 @@ fn scores_as_they_stand(world: &Game) -> [i32; MAX_PLAYERS] {
     let mut sums = [0i32; MAX_PLAYERS];
     let o = world.omniscient();
     for (s, sum) in sums.iter_mut().enumerate().take(n) {
-        *sum = o.village_sum(s as Seat);
+        *sum = o.scoring_sum(s as Seat);
     }
     let mut scores = sums;
     if let Some(c) = world.census_caller() {
@@ -367,14 +371,20 @@ impl Search {
     /// Plays `world` to the horizon (or the turn limit) and returns the round's scores.
     fn rollout(&mut self, world: &mut Game, round: u16, rng: &mut BotRng) -> [i32; MAX_PLAYERS] {
         let start_turn = world.turn_number();
-        let limit = self.params.rollout_turns;
+        // A rollout never plays more than ROLLOUT_MAX_TURNS turns: some lines of play never
+        // end a round (e.g. two face-up B3 cards recycle every discard), and playing them to
+        // the engine's turn cap would cost hundreds of turns per iteration.
+        let limit = match self.params.rollout_turns {
+            0 => ROLLOUT_MAX_TURNS,
+            n => n.min(ROLLOUT_MAX_TURNS),
+        };
         // The rollout policy starts afresh (no plan from an earlier rollout) on this set.
         self.greedy.start_rollout(world.config());
         loop {
             if at_horizon(world, round) {
                 return world.last_round_scores();
             }
-            if limit > 0 && world.turn_number().wrapping_sub(start_turn) >= limit {
+            if world.turn_number().wrapping_sub(start_turn) >= limit {
                 return scores_as_they_stand(world);
             }
             let action = match self.params.rollout {

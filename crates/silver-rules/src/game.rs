@@ -856,9 +856,15 @@ impl Omniscient<'_> {
             .collect()
     }
 
-    /// A village's true sum.
+    /// A village's true sum (printed values).
     pub fn village_sum(&self, seat: Seat) -> i32 {
         self.0.village_sum(seat)
+    }
+
+    /// A village's sum as it would score now: the E-SCORING-ORDER effects (Bullet token, B0
+    /// Hunters, B13 Copycats) applied; equal to [`Omniscient::village_sum`] in Amulet.
+    pub fn scoring_sum(&self, seat: Seat) -> i32 {
+        self.0.scoring_sum(seat)
     }
 
     /// The deck's values from the top.

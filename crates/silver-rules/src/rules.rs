@@ -793,7 +793,7 @@ impl Game {
     }
 
     /// `seat`'s village sum as it would score now (E-SCORING-ORDER effects applied).
-    fn scoring_sum(&self, seat: Seat) -> i32 {
+    pub(crate) fn scoring_sum(&self, seat: Seat) -> i32 {
         if self.scoring_abilities() {
             self.score_villages(&mut ())[seat as usize]
         } else {
