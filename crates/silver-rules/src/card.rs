@@ -101,6 +101,8 @@ pub enum Trigger {
     AtScoring,
     /// Rules of its own (Dagger 4 Zombie, Dagger 5 Approximator).
     Special,
+    /// No ability (a plain card).
+    Never,
 }
 
 impl Trigger {
@@ -114,6 +116,7 @@ impl Trigger {
             Trigger::AtScoringIfFaceUp => "at scoring, if face-up",
             Trigger::AtScoring => "at scoring",
             Trigger::Special => "special",
+            Trigger::Never => "none",
         }
     }
 }
@@ -247,7 +250,8 @@ impl Ability {
             Ability::Wild => Trigger::InExchange,
             Ability::HunterRemove => Trigger::AtScoringIfFaceUp,
             Ability::CopyLowest => Trigger::AtScoring,
-            Ability::Zombie | Ability::Approximator | Ability::Plain => Trigger::Special,
+            Ability::Zombie | Ability::Approximator => Trigger::Special,
+            Ability::Plain => Trigger::Never,
         }
     }
 
