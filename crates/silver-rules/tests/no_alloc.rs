@@ -31,11 +31,18 @@ static GLOBAL: Counting = Counting;
 fn engine_hot_paths_do_not_allocate() {
     let mut rng = ChaCha8Rng::seed_from_u64(42);
     let mut actions = ActionList::new();
+    // Amulet, Bullet and every known Coin and Dagger character (all the new mechanics).
+    let mix = CardSet::parse("bullet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger/token=coin")
+        .unwrap();
     let configs: Vec<Config> = (2..=4)
         .flat_map(|p| {
             let mut pts = Config::standard(p).unwrap();
             pts.model = GameModel::POINTS_100;
-            [Config::standard(p).unwrap(), pts]
+            let mut bullet = Config::standard(p).unwrap();
+            bullet.set = CardSet::bullet();
+            let mut mixed = Config::standard(p).unwrap();
+            mixed.set = mix;
+            [Config::standard(p).unwrap(), pts, bullet, mixed]
         })
         .collect();
     COUNTING.store(true, Ordering::SeqCst);
