@@ -20,6 +20,10 @@ impl EventSink for Digest {
 }
 
 fn digest(games: u64) -> (u64, u64) {
+    digest_with(games, |_| CardSet::amulet())
+}
+
+fn digest_with(games: u64, set_of: impl Fn(u64) -> CardSet) -> (u64, u64) {
     let mut d = Digest(0xcbf2_9ce4_8422_2325);
     let mut actions = ActionList::new();
     let mut decisions = 0;
@@ -30,6 +34,7 @@ fn digest(games: u64) -> (u64, u64) {
         if i % 5 == 4 {
             cfg.model = GameModel::POINTS_100;
         }
+        cfg.set = set_of(i);
         let first = rng.random_range(0..players);
         let mut g = Game::new(cfg, first).unwrap();
         loop {
@@ -60,5 +65,27 @@ fn golden_digest_of_seeded_random_games() {
     assert_eq!(
         got, EXPECTED,
         "the rules or the event stream changed: if deliberate, update EXPECTED with a reason"
+    );
+}
+
+/// The same over the other editions: Bullet (with each token) and every known Coin and Dagger
+/// character, alternating.
+const EXPECTED_EDITIONS: (u64, u64) = (8210256401239648082, 153003);
+
+#[test]
+fn golden_digest_of_seeded_random_games_of_the_other_editions() {
+    let sets = [
+        CardSet::bullet(),
+        CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger,12:dagger")
+            .unwrap()
+            .with_token(Token::Dagger),
+        CardSet::bullet().with_token(Token::Coin),
+        CardSet::parse("bullet+4:dagger,5:dagger,11:dagger/token=dagger").unwrap(),
+    ];
+    let got = digest_with(300, |i| sets[(i % 4) as usize]);
+    assert_eq!(
+        got, EXPECTED_EDITIONS,
+        "the rules or the event stream changed: if deliberate, update EXPECTED_EDITIONS with a \
+         reason"
     );
 }
