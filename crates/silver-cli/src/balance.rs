@@ -146,13 +146,13 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
             write!(stdout, "{}", headline_table(&outcome.rows, 5))?;
             writeln!(
                 stdout,
-                "{} sets ({} played, {} already complete), {} games in {:.2} s: {:.0} games/s on {} threads; files in {}",
+                "{} sets ({} played, {} already complete), {} games in {:.2} s: {} games/s on {} threads; files in {}",
                 outcome.rows.len(),
                 outcome.sets_played,
                 outcome.sets_resumed,
                 outcome.games_played,
                 outcome.seconds,
-                outcome.games_played as f64 / outcome.seconds.max(1e-9),
+                crate::rate(outcome.games_played as f64 / outcome.seconds.max(1e-9)),
                 threads,
                 out.display()
             )?;

@@ -191,6 +191,17 @@ struct BotsArgs {
 
 /// Splits `a,b:x=1,y=2,c` into bots: a segment with `=` but no `:` continues the previous
 /// bot's inline overrides.
+/// A throughput with about three significant digits (slow search runs make < 1 game/s).
+pub(crate) fn rate(x: f64) -> String {
+    if x >= 100.0 {
+        format!("{x:.0}")
+    } else if x >= 10.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
 fn split_bots(s: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -409,10 +420,10 @@ fn execute(spec: ExperimentSpec, common: &Common) -> Result<ExitCode> {
             write!(stdout, "{}", summary_table(&outcome.stats, &names))?;
             writeln!(
                 stdout,
-                "{} games in {:.2} s: {:.0} games/s on {} threads; files in {}",
+                "{} games in {:.2} s: {} games/s on {} threads; files in {}",
                 outcome.games_played,
                 outcome.seconds,
-                outcome.games_played as f64 / outcome.seconds.max(1e-9),
+                rate(outcome.games_played as f64 / outcome.seconds.max(1e-9)),
                 threads,
                 out.display()
             )?;
