@@ -475,7 +475,7 @@ fn discard_value(ctx: &Ctx, ability: Ability) -> f64 {
         .filter(|&i| ctx.own.known[i].is_none())
         .count() as f64;
     match ability {
-        Ability::BeholdOwn { count } => 0.3 * (count as f64).min(unknown_own),
+        Ability::BeholdOwn { count } => 0.3 * count as f64,
         Ability::LookAllOwn => 0.3 * unknown_own,
         Ability::ExposeOwn | Ability::LookAny | Ability::WitchDeckTop => 0.4,
         Ability::LookOpponent { count } => 0.2 * count as f64,
