@@ -1,23 +1,41 @@
 //! Hot paths do not allocate: dealing, legal actions, apply (checked and unchecked), views and
-//! world sampling, over whole random games, counted by a global allocator.
+//! world sampling, over whole random games, counted by a global allocator (on the test's own
+//! thread).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use silver_rules::*;
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::cell::Cell;
 
 struct Counting;
 
-static COUNTING: AtomicBool = AtomicBool::new(false);
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
+// Counted per thread: the test harness's own threads may allocate while the test runs.
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count() {
+    let _ = COUNTING.try_with(|on| {
+        if on.get() {
+            let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
+        }
+    });
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
+        count();
         unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        unsafe { System.realloc(ptr, layout, new_size) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) }
@@ -45,7 +63,7 @@ fn engine_hot_paths_do_not_allocate() {
             [Config::standard(p).unwrap(), pts, bullet, mixed]
         })
         .collect();
-    COUNTING.store(true, Ordering::SeqCst);
+    COUNTING.with(|c| c.set(true));
     let mut decisions = 0u64;
     for round in 0..300 {
         let cfg = configs[round % configs.len()];
@@ -68,11 +86,7 @@ fn engine_hot_paths_do_not_allocate() {
             }
         }
     }
-    COUNTING.store(false, Ordering::SeqCst);
+    COUNTING.with(|c| c.set(false));
     assert!(decisions > 10_000);
-    assert_eq!(
-        ALLOCS.load(Ordering::SeqCst),
-        0,
-        "allocations on the hot path"
-    );
+    assert_eq!(ALLOCS.with(|c| c.get()), 0, "allocations on the hot path");
 }
