@@ -1362,21 +1362,20 @@ impl Game {
                             if let Some(k) =
                                 (0..n - 1).rev().find(|&k| !self.zombie_stuck(moved[k]))
                             {
-                                moved.swap(k, n - 1);
+                                // The last other card goes on top; the Zombies above it stay
+                                // just under it.
+                                moved[k..n].rotate_left(1);
                             }
                         }
-                        let mut back = 0;
-                        for i in 0..n {
-                            let c = moved[i];
-                            if i == n - 1 && self.zombie_stuck(c) && n == 1 + back {
-                                // Only Zombies: the last one stays on the deck.
+                        if moved.iter().all(|&c| self.zombie_stuck(c)) {
+                            // Only Zombies: they cannot end on top, so nothing moves.
+                            for &c in moved.iter().rev() {
                                 self.deck.push(c);
-                                break;
                             }
-                            if self.zombie_stuck(c) {
-                                back += 1;
+                        } else {
+                            for &c in moved.iter() {
+                                self.put_on_pile(c, PileReason::FromDeck, sink);
                             }
-                            self.put_on_pile(c, PileReason::FromDeck, sink);
                         }
                     }
                     Ability::ReverseDirection => self.reverse_direction(p, sink),

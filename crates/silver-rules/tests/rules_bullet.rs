@@ -1869,3 +1869,38 @@ fn b4_mortician_exchanged_in_does_not_trigger_on_that_exchange() {
     assert!(!matches!(t.game.stage(), Stage::Ability { .. }));
     assert_eq!(t.game.to_move(), ToMove::Player(1));
 }
+
+/// B10 with D4 (ruling): a Zombie that would end on top of the pile goes just under the last
+/// other card moved.
+#[test]
+fn b10_the_count_never_leaves_a_zombie_on_top() {
+    let set = mixed("bullet+4:dagger").with_custom(10, Ability::DeckToPile { count: 3 });
+    let mut t = game(
+        cfg(set),
+        &[[5, 6, 7, 8, 9], [2, 3, 11, 11, 1]],
+        0,
+        &[10, 1, 2, 4, 4],
+    );
+    let deck = t.game.deck_len();
+    t.acts(&[DRAW, A::Discard, A::UseAbility]);
+    assert_eq!(t.game.deck_len(), deck - 4);
+    let pile = t.pile();
+    assert_eq!(&pile[pile.len() - 3..], &[1, 4, 2]);
+    assert_eq!(t.game.discard_top(), Some(2));
+}
+
+/// B10 with D4 (ruling): if only Zombies would move, nothing moves.
+#[test]
+fn b10_the_count_moves_nothing_when_only_zombies_would_move() {
+    let set = mixed("bullet+4:dagger").with_custom(10, Ability::DeckToPile { count: 2 });
+    let mut t = game(
+        cfg(set),
+        &[[5, 6, 7, 8, 9], [2, 3, 11, 11, 1]],
+        0,
+        &[10, 4, 4, 1],
+    );
+    let (deck, pile) = (t.deck(), t.pile());
+    t.acts(&[DRAW, A::Discard, A::UseAbility]);
+    assert_eq!(t.pile(), [pile.clone(), vec![10]].concat());
+    assert_eq!(t.deck(), deck[1..].to_vec());
+}
