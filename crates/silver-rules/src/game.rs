@@ -983,6 +983,11 @@ impl Omniscient<'_> {
         if g.display_len as u32 > 4 || g.deck.len() > CARDS - 1 {
             return Err("display or deck over capacity".into());
         }
+        if let Some(top) = g.pile.top() {
+            if g.ability_of(top) == Ability::Zombie {
+                return Err("a Zombie lies on top of the discard pile (D4)".into());
+            }
+        }
         if g.rotated & !village_mask != 0 {
             return Err("a rotation mark on a card outside the villages".into());
         }

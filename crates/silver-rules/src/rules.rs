@@ -900,6 +900,7 @@ impl Game {
             }
             (Stage::Turn, Action::TakeDiscard) => {
                 let c = self.pile.pop();
+                self.settle_pile(sink);
                 sink.event(&GameEvent::Drew {
                     seat: p,
                     from: CardSource::Discard,
@@ -1391,6 +1392,7 @@ impl Game {
                 Ability::GremlinJoin => {
                     // B12: the Gremlin leaves the pile's top and joins face-up (E-ADDITIVE).
                     let c = self.pile.pop();
+                    self.settle_pile(sink);
                     self.village[seat as usize].push(c);
                     self.set_up(c, true);
                     sink.event(&GameEvent::Joined {
@@ -1426,6 +1428,7 @@ impl Game {
                 // on top of it.
                 let i = index as usize;
                 let c = self.pile.remove(i);
+                self.settle_pile(sink);
                 sink.event(&GameEvent::Drew {
                     seat: p,
                     from: CardSource::Master,
@@ -1673,6 +1676,21 @@ impl Game {
         Hidden::new(self.value[c as usize], self.known[c as usize])
     }
 
+    /// D4 (ruling): a Zombie uncovered on top of the discard pile (the card above it was
+    /// taken) goes face-up under the deck, as a Zombie turned up at the deal does.
+    fn settle_pile<S: EventSink>(&mut self, sink: &mut S) {
+        while let Some(top) = self.pile.top() {
+            if !self.zombie_stuck(top) {
+                break;
+            }
+            self.pile.pop();
+            self.deck.insert_bottom(top);
+            sink.event(&GameEvent::ToDeckBottom {
+                value: self.value[top as usize],
+            });
+        }
+    }
+
     /// Puts a card face-up on the discard pile: public from now on. Rotation ends (C2).
     fn put_on_pile<S: EventSink>(&mut self, c: CardId, reason: PileReason, sink: &mut S) {
         self.set_up(c, false);
@@ -1778,7 +1796,7 @@ impl Game {
                     placed_at: slot as Slot,
                     face_up: false,
                 });
-                self.send_to_pile_as(card, PileReason::ZombieStayed, bottom, sink);
+                self.zombie_stayed(p, card, enters_up, bottom, sink);
                 return 0;
             }
             self.release(p, out);
@@ -1894,7 +1912,7 @@ impl Game {
                 placed_at: chosen.trailing_zeros() as Slot,
                 face_up: false,
             });
-            self.send_to_pile_as(card, PileReason::ZombieStayed, bottom, sink);
+            self.zombie_stayed(p, card, enters_up, bottom, sink);
             0
         } else {
             // R-SWAP-FAIL: back face-down (known to all now); the new card joins the row's end.
@@ -1929,6 +1947,30 @@ impl Game {
                 });
             }
             0
+        }
+    }
+
+    /// D4: the exchanged-out Zombie stayed, so the held card is discarded instead, without
+    /// its ability; a held Zombie cannot be discarded either (ruling): it joins the village at
+    /// the right end, shown to everybody.
+    fn zombie_stayed<S: EventSink>(
+        &mut self,
+        p: Seat,
+        card: CardId,
+        enters_up: bool,
+        bottom: bool,
+        sink: &mut S,
+    ) {
+        if self.zombie_stuck(card) {
+            self.village[p as usize].push(card);
+            self.set_up(card, enters_up);
+            self.learn(card, ALL);
+            sink.event(&GameEvent::Added {
+                seat: p,
+                value: self.hidden(card),
+            });
+        } else {
+            self.send_to_pile_as(card, PileReason::ZombieStayed, bottom, sink);
         }
     }
 

@@ -2131,3 +2131,60 @@ fn e_mix_full_list_must_name_its_token() {
     let e = CardSet::parse(&format!("{list}/token=silver")).unwrap_err();
     assert!(e.0.contains("token"), "{e}");
 }
+
+/// D4 (ruling): a held Zombie that tries to exchange out a face-down Zombie cannot be
+/// discarded instead: it joins the village at the right end, shown to everybody.
+#[test]
+fn d4_held_zombie_against_a_face_down_zombie_joins_the_village() {
+    let mut t = game(
+        dagger(),
+        2,
+        &[[4, 7, 8, 9, 3], [9, 10, 11, 12, 13]],
+        1,
+        &[4],
+    );
+    let pile = t.pile();
+    t.acts(&[DRAW, A::Exchange { slot: 0 }]);
+    assert_eq!(t.village(0), vec![4, 7, 8, 9, 3, 4]);
+    assert_eq!(t.pile(), pile, "no Zombie goes onto the pile");
+    assert!(t.game.knows(1, 0, 0) && t.game.knows(1, 0, 5));
+    t.game.omniscient().check_invariants().unwrap();
+}
+
+/// D4 (ruling): taking the card above a Zombie uncovers it: it goes face-up under the deck.
+#[test]
+fn d4_zombie_uncovered_on_the_pile_goes_under_the_deck() {
+    // Seat 0 exchanges out its Zombie with a wild Doppelganger (13), which pairs with it;
+    // then seat 1 takes the Doppelganger from the pile.
+    let mut t = game(
+        dagger(),
+        2,
+        &[[4, 13, 8, 9, 3], [9, 10, 11, 12, 13]],
+        1,
+        &[7, 6],
+    );
+    t.acts(&[
+        DRAW,
+        A::Select { slot: 0 },
+        A::Select { slot: 1 },
+        A::ConfirmExchange,
+    ]);
+    // R-DISCARD-ORDER: the wild card first, so the Zombie would end on top; it goes under.
+    let pile = t.pile();
+    assert_eq!(&pile[pile.len() - 2..], &[4, 13]);
+    t.end_turn_if_offered();
+    let from = t.events.len();
+    t.acts(&[A::TakeDiscard, A::Exchange { slot: 0 }]);
+    let under: Vec<Value> = t
+        .events_since(from)
+        .iter()
+        .filter_map(|e| match *e {
+            GameEvent::ToDeckBottom { value } => Some(value),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(under, vec![4]);
+    assert_eq!(*t.deck().last().unwrap(), 4);
+    assert_ne!(t.game.discard_top(), Some(4));
+    t.game.omniscient().check_invariants().unwrap();
+}
