@@ -253,6 +253,44 @@ fn script_r_score_census_success_with_a_tie_scores_zero() {
     assert_eq!(game.totals(), [0, 7, 0, 0]);
 }
 
+/// A Silver Bullet script (`"set": "bullet"`): the Copycat counts as the lowest other card of
+/// its village at scoring (B13, E-SCORING-ORDER), and the census compares those sums.
+#[test]
+fn script_b13_copycat_scores_as_the_lowest_other_card() {
+    let (game, events) = play(script_path!("bullet-copycat-census.json"));
+    assert_eq!(game.config().set, CardSet::bullet());
+    assert_eq!(game.omniscient().village(0), vec![13, 2, 6, 9]);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GameEvent::Copied {
+            owner: 0,
+            slot: 0,
+            counts_as: 2
+        }
+    )));
+    assert_eq!(
+        round_results(&events),
+        vec![RoundResult {
+            round: 1,
+            reason: RoundEnd::Census,
+            caller: Some(0),
+            sums: [19, 55, 0, 0],
+            scores: [0, 55, 0, 0],
+            totals: [0, 55, 0, 0],
+            next_start: 0,
+            next_holder: Some(0),
+        }]
+    );
+}
+
+/// A script's set must be valid (E-MIX).
+#[test]
+fn script_format_bad_set_is_an_error() {
+    let mut script = load(script_path!("bullet-copycat-census.json"));
+    script.set = Some("amulet+5:coin".into());
+    assert!(matches!(script.play(&mut ()), Err(ScriptError::Set(_))));
+}
+
 /// Rulebook p. 8: a caller whose sum is not the lowest scores sum + 10; the lowest player
 /// starts the next round without the token (R-CENSUS, R-SCORE, R-TOKEN-WIN).
 #[test]
@@ -438,7 +476,7 @@ fn script_every_file_plays_and_is_indexed() {
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         n += 1;
     }
-    assert_eq!(n, 8);
+    assert_eq!(n, 9);
 }
 
 // =========================================================================================
