@@ -79,6 +79,9 @@ pub fn village_sum(view: &PlayerView, seat: Seat, u: &Unknowns) -> SumEstimate {
 /// How much the scoring-time effects the viewer can see lower `seat`'s sum (0 in Amulet).
 pub fn scoring_adjustment(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
     let set = view.config().set;
+    if !set.has_scoring_effects() {
+        return 0.0;
+    }
     let bullet = set.token() == Token::Bullet;
     let mut hunters = 0;
     let mut copycats = false;

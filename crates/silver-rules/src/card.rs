@@ -837,6 +837,16 @@ impl CardSet {
         self.token
     }
 
+    /// True if the set has scoring-time effects (E-SCORING-ORDER: B0, B13, the Bullet token).
+    #[inline]
+    pub fn has_scoring_effects(&self) -> bool {
+        self.token == Token::Bullet
+            || self
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::HunterRemove | Ability::CopyLowest))
+    }
+
     /// True if some value of the set has this ability (any parameters).
     pub fn has_kind(&self, kind: &str) -> bool {
         self.abilities.iter().any(|a| a.kind() == kind)

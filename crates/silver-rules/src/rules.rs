@@ -468,8 +468,18 @@ impl Game {
 
     /// Same condition as `push_free_actions(p, true, ..)` producing at least one action.
     fn has_free_actions(&self, p: Seat) -> bool {
-        if self.face_up == 0 && (self.holder != Some(p) || self.token_used) {
-            return false; // fast path: no face-up helper, no token power
+        let token = self.holder == Some(p) && !self.token_used;
+        if !token {
+            // Fast path: no face-up helper that could still act, no token power.
+            let h = self.own_helpers(p);
+            let helpers = self.turn.empath_used < h.empaths
+                || h.guards
+                || self.turn.priest_used < h.priests
+                || self.turn.curator_used < h.curators
+                || (h.pile_top && !self.turn.pile_top_used);
+            if !helpers {
+                return false;
+            }
         }
         let mut out = ActionList::new();
         self.push_free_actions(p, true, &mut out);
@@ -803,13 +813,7 @@ impl Game {
 
     /// True if the set scores with E-SCORING-ORDER abilities (B0, B13) or the Bullet token.
     fn scoring_abilities(&self) -> bool {
-        self.cfg.set.token() == Token::Bullet
-            || (0..crate::card::VALUES as Value).any(|v| {
-                matches!(
-                    self.cfg.set.ability(v),
-                    Ability::HunterRemove | Ability::CopyLowest
-                )
-            })
+        self.cfg.set.has_scoring_effects()
     }
 
     fn in_round(&self) -> bool {
