@@ -5,46 +5,12 @@
 //! 7 Beholder, 8 Apprentice Seer, 9 Seer, 10 Master, 11 Witch, 12 Robber, 13 Doppelganger.
 
 mod common;
-use common::T;
+use common::*;
 use silver_rules::*;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-fn tg(seat: Seat, slot: Slot) -> Action {
-    Action::Target { seat, slot }
-}
-
-fn sorted(mut v: Vec<Action>) -> Vec<Action> {
-    v.sort();
-    v
-}
-
-/// Asserts the legal actions are exactly `expected` (in any order).
-fn assert_legal(t: &T, expected: Vec<Action>) {
-    assert_eq!(sorted(t.legal()), sorted(expected));
-}
-
-/// `Target`s on every listed slot of `seat`.
-fn targets(seat: Seat, slots: &[Slot]) -> Vec<Action> {
-    slots.iter().map(|&s| tg(seat, s)).collect()
-}
-
-fn with(mut v: Vec<Action>, more: &[Action]) -> Vec<Action> {
-    v.extend_from_slice(more);
-    v
-}
-
-fn count(t: &T, from: usize, f: impl Fn(&Event) -> bool) -> usize {
-    t.events_since(from).iter().filter(|e| f(e)).count()
-}
-
-fn round_ended(t: &T) -> bool {
-    t.events
-        .iter()
-        .any(|e| matches!(e, GameEvent::RoundEnded { .. }))
-}
 
 fn end_reason(t: &T) -> RoundEnd {
     match t.last_round_end() {
@@ -57,11 +23,6 @@ fn display(t: &T) -> Vec<Value> {
     t.game.display().collect()
 }
 
-fn assert_turn_of(t: &T, seat: Seat) {
-    assert_eq!(t.game.stage(), Stage::Turn);
-    assert_eq!(t.game.turn_player(), seat);
-}
-
 /// The current player draws the deck's top card and discards it; returns the event index from
 /// before the draw. The ability (if any) is left pending.
 fn draw_and_discard(t: &mut T) -> usize {
@@ -69,15 +30,6 @@ fn draw_and_discard(t: &mut T) -> usize {
     t.act(Action::DrawDeck { extra: 0 });
     t.act(Action::Discard);
     from
-}
-
-fn discarded_offered(t: &T, from: usize) -> Option<bool> {
-    t.events_since(from).iter().find_map(|e| match e {
-        GameEvent::Discarded {
-            ability_offered, ..
-        } => Some(*ability_offered),
-        _ => None,
-    })
 }
 
 fn ability_used(t: &T, from: usize) -> usize {

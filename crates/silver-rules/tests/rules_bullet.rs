@@ -9,7 +9,7 @@
 //! 13 Doppelganger, 0 Villager) and Coin characters (2 Curator, 4 C4, 10 Vampire).
 
 mod common;
-use common::T;
+use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use silver_rules::Action as A;
@@ -50,33 +50,6 @@ fn game(config: Config, villages: &[[Value; 5]], discard: Value, deck: &[Value])
     t
 }
 
-fn tg(seat: Seat, slot: Slot) -> A {
-    A::Target { seat, slot }
-}
-
-fn sorted<X: Ord>(mut v: Vec<X>) -> Vec<X> {
-    v.sort();
-    v
-}
-
-/// Asserts the legal actions are exactly `expected` (in any order).
-fn assert_legal(t: &T, expected: Vec<A>) {
-    assert_eq!(sorted(t.legal()), sorted(expected));
-}
-
-fn targets(seat: Seat, slots: &[Slot]) -> Vec<A> {
-    slots.iter().map(|&s| tg(seat, s)).collect()
-}
-
-fn with(mut v: Vec<A>, more: &[A]) -> Vec<A> {
-    v.extend_from_slice(more);
-    v
-}
-
-fn count(t: &T, from: usize, f: impl Fn(&Event) -> bool) -> usize {
-    t.events_since(from).iter().filter(|e| f(e)).count()
-}
-
 /// The events since `from` that `f` selects, in order.
 fn pick(t: &T, from: usize, f: impl Fn(&Event) -> bool) -> Vec<Event> {
     t.events_since(from)
@@ -84,26 +57,6 @@ fn pick(t: &T, from: usize, f: impl Fn(&Event) -> bool) -> Vec<Event> {
         .filter(|e| f(e))
         .copied()
         .collect()
-}
-
-fn round_ended(t: &T) -> bool {
-    t.events
-        .iter()
-        .any(|e| matches!(e, GameEvent::RoundEnded { .. }))
-}
-
-fn assert_turn_of(t: &T, seat: Seat) {
-    assert_eq!(t.game.stage(), Stage::Turn);
-    assert_eq!(t.game.turn_player(), seat);
-}
-
-fn discarded_offered(t: &T, from: usize) -> Option<bool> {
-    t.events_since(from).iter().find_map(|e| match e {
-        GameEvent::Discarded {
-            ability_offered, ..
-        } => Some(*ability_offered),
-        _ => None,
-    })
 }
 
 /// The `(owner, slot)` of every `Peeked` event by `seat` since `from`.

@@ -14,7 +14,7 @@
 //!   12 Master Thief, the rest Amulet, with the Dagger token.
 
 mod common;
-use common::T;
+use common::*;
 use silver_rules::Action as A;
 use silver_rules::*;
 
@@ -63,40 +63,8 @@ fn game(
     t
 }
 
-fn tg(seat: Seat, slot: Slot) -> A {
-    A::Target { seat, slot }
-}
-
-fn sorted(mut v: Vec<A>) -> Vec<A> {
-    v.sort();
-    v
-}
-
-/// Asserts the legal actions are exactly `expected` (in any order).
-fn assert_legal(t: &T, expected: Vec<A>) {
-    assert_eq!(sorted(t.legal()), sorted(expected));
-}
-
-fn targets(seat: Seat, slots: &[Slot]) -> Vec<A> {
-    slots.iter().map(|&s| tg(seat, s)).collect()
-}
-
-fn with(mut v: Vec<A>, more: &[A]) -> Vec<A> {
-    v.extend_from_slice(more);
-    v
-}
-
-fn count(t: &T, from: usize, f: impl Fn(&Event) -> bool) -> usize {
-    t.events_since(from).iter().filter(|e| f(e)).count()
-}
-
 fn has_legal(t: &T, f: impl Fn(&A) -> bool) -> bool {
     t.legal().iter().any(f)
-}
-
-fn assert_turn_of(t: &T, seat: Seat) {
-    assert_eq!(t.game.stage(), Stage::Turn);
-    assert_eq!(t.game.turn_player(), seat);
 }
 
 /// Seats whose turn started since event `from`, in order.
@@ -108,15 +76,6 @@ fn turns_started(t: &T, from: usize) -> Vec<Seat> {
             _ => None,
         })
         .collect()
-}
-
-fn discarded_offered(t: &T, from: usize) -> Option<bool> {
-    t.events_since(from).iter().find_map(|e| match e {
-        GameEvent::Discarded {
-            ability_offered, ..
-        } => Some(*ability_offered),
-        _ => None,
-    })
 }
 
 fn no_target_events(t: &T, from: usize, value: Value) -> usize {

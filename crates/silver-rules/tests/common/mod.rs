@@ -145,3 +145,62 @@ impl T {
         self.end_turn_if_offered();
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers shared by the scenario test files
+// ---------------------------------------------------------------------------------------------
+
+/// An ability target.
+pub fn tg(seat: Seat, slot: Slot) -> Action {
+    Action::Target { seat, slot }
+}
+
+/// `v`, sorted.
+pub fn sorted<X: Ord>(mut v: Vec<X>) -> Vec<X> {
+    v.sort();
+    v
+}
+
+/// Asserts the legal actions are exactly `expected` (in any order).
+pub fn assert_legal(t: &T, expected: Vec<Action>) {
+    assert_eq!(sorted(t.legal()), sorted(expected));
+}
+
+/// `Target`s on every listed slot of `seat`.
+pub fn targets(seat: Seat, slots: &[Slot]) -> Vec<Action> {
+    slots.iter().map(|&s| tg(seat, s)).collect()
+}
+
+/// `v` followed by `more`.
+pub fn with(mut v: Vec<Action>, more: &[Action]) -> Vec<Action> {
+    v.extend_from_slice(more);
+    v
+}
+
+/// How many events since `from` match `f`.
+pub fn count(t: &T, from: usize, f: impl Fn(&Event) -> bool) -> usize {
+    t.events_since(from).iter().filter(|e| f(e)).count()
+}
+
+/// Asserts a turn of `seat` is starting.
+pub fn assert_turn_of(t: &T, seat: Seat) {
+    assert_eq!(t.game.stage(), Stage::Turn);
+    assert_eq!(t.game.turn_player(), seat);
+}
+
+/// Whether the discard since `from` offered its ability (`None` if nothing was discarded).
+pub fn discarded_offered(t: &T, from: usize) -> Option<bool> {
+    t.events_since(from).iter().find_map(|e| match e {
+        GameEvent::Discarded {
+            ability_offered, ..
+        } => Some(*ability_offered),
+        _ => None,
+    })
+}
+
+/// True once any round has ended.
+pub fn round_ended(t: &T) -> bool {
+    t.events
+        .iter()
+        .any(|e| matches!(e, GameEvent::RoundEnded { .. }))
+}
