@@ -765,14 +765,7 @@ impl CardSet {
                     "value {v}: a custom character needs a definition (a card-set file)"
                 )));
             }
-            let c = character(e, v as Value).ok_or_else(|| {
-                SetError(format!(
-                    "value {v}: the {} edition's character for {v} is unknown (not shipped); \
-                     known values: {}",
-                    e.name(),
-                    known_values(e)
-                ))
-            })?;
+            let c = known_character(e, v as Value)?;
             abilities[v] = c.ability;
         }
         Ok(CardSet {
@@ -784,14 +777,7 @@ impl CardSet {
 
     /// Replaces value `value` with the built-in character of `edition` (E-MIX).
     pub fn with_character(mut self, value: Value, edition: Edition) -> Result<CardSet, SetError> {
-        let c = character(edition, value).ok_or_else(|| {
-            SetError(format!(
-                "value {value}: the {} edition's character for {value} is unknown (not shipped); \
-                 known values: {}",
-                edition.name(),
-                known_values(edition)
-            ))
-        })?;
+        let c = known_character(edition, value)?;
         self.editions[value as usize] = edition;
         self.abilities[value as usize] = c.ability;
         Ok(self)
@@ -994,6 +980,18 @@ impl CardSet {
             };
         CardSet::mix(editions, token)
     }
+}
+
+/// The built-in character of `edition` for `value`, or the error naming the known values.
+fn known_character(edition: Edition, value: Value) -> Result<&'static Character, SetError> {
+    character(edition, value).ok_or_else(|| {
+        SetError(format!(
+            "value {value}: the {} edition's character for {value} is unknown (not shipped); \
+             known values: {}",
+            edition.name(),
+            known_values(edition)
+        ))
+    })
 }
 
 fn known_values(e: Edition) -> String {

@@ -44,9 +44,6 @@ struct Helpers {
     priests: u8,
     curators: u8,
     pile_top: bool,
-    lycans: u8,
-    deck_bottom: bool,
-    mortician: bool,
 }
 
 /// What happens after an action's own effects.
@@ -359,9 +356,6 @@ impl Game {
                     Ability::PriestFlip => h.priests += 1,
                     Ability::Curator => h.curators += 1,
                     Ability::UsePileTop => h.pile_top = true,
-                    Ability::LycanBump => h.lycans += 1,
-                    Ability::DiscardToDeckBottom => h.deck_bottom = true,
-                    Ability::Mortician => h.mortician = true,
                     _ => {}
                 }
             }
@@ -1885,7 +1879,7 @@ impl Game {
             let mut outs = 0u64;
             for &c in out.iter() {
                 self.send_to_pile_as(c, PileReason::ExchangedOut, bottom, sink);
-                if self.pile.top() == Some(c) || self.pile.as_slice().contains(&c) {
+                if self.pile.as_slice().contains(&c) {
                     outs |= 1u64 << c;
                 }
             }

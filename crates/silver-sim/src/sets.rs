@@ -410,15 +410,9 @@ fn build(
                         ),
                     ));
                 }
-                if silver_rules::character(ed, v as Value).is_none() {
-                    // The engine's own message (it lists the edition's known values).
-                    let mut probe = [Edition::Amulet; VALUES];
-                    probe[v] = ed;
-                    let e = CardSet::mix(probe, Token::Amulet)
-                        .err()
-                        .map(|e| e.to_string())
-                        .unwrap_or_default();
-                    return Err(at(line, e));
+                // The engine's own message (it lists the edition's known values).
+                if let Err(e) = CardSet::amulet().with_character(v as Value, ed) {
+                    return Err(at(line, e.to_string()));
                 }
                 editions[v] = ed;
             }
