@@ -3,13 +3,14 @@
 //! directories. Nothing here asserts on wall-clock time; the one poll loop (the interrupt test)
 //! has a generous timeout only as a safety net.
 
+#[macro_use]
+mod common;
+use common::*;
+
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// The workspace root: the binary runs here so `bots/` profiles resolve.
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 /// Every CSV a default run writes.
 const CSVS: [&str; 5] = [
@@ -22,168 +23,6 @@ const CSVS: [&str; 5] = [
 
 /// The profiles shipped in `bots/`.
 const PROFILES: [&str; 5] = ["greedy", "greedy-mem2", "ismcts-10k", "ismcts-1k", "random"];
-
-/// Builds an argument list from anything that converts to an `OsString` (`&str`, `String`,
-/// `&Path`, `&PathBuf`, ...).
-macro_rules! args {
-    ($($a:expr),* $(,)?) => {
-        vec![$(OsString::from($a)),*]
-    };
-}
-
-/// A fresh, empty directory under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(test: &str) -> TempDir {
-        let p = std::env::temp_dir().join(format!("silver-cli-test-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        TempDir(p)
-    }
-
-    fn join(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A finished invocation.
-struct Out {
-    args: Vec<OsString>,
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Out {
-    fn new(args: Vec<OsString>, o: Output) -> Out {
-        Out {
-            args,
-            code: o.status.code(),
-            stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-        }
-    }
-
-    fn describe(&self) -> String {
-        format!(
-            "silver {:?}\nexit code: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-            self.args, self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-/// The command for `silver ARGS` in the workspace root.
-fn silver(args: &[OsString]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_silver"));
-    c.current_dir(ROOT).args(args).stdin(Stdio::null());
-    c
-}
-
-/// Runs `silver ARGS` to completion.
-fn run(args: Vec<OsString>) -> Out {
-    let o = silver(&args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot start silver: {e}"));
-    Out::new(args, o)
-}
-
-/// Runs `silver ARGS` and asserts it succeeded.
-fn ok(args: Vec<OsString>) -> Out {
-    let out = run(args);
-    assert_eq!(out.code, Some(0), "expected success:\n{}", out.describe());
-    assert!(!out.stderr.contains("panicked"), "{}", out.describe());
-    out
-}
-
-/// Runs `silver ARGS`, asserts it failed with exit code 2 and that stderr is exactly one
-/// `error:` line (no panic), and returns that line.
-fn fails(args: Vec<OsString>) -> String {
-    let out = run(args);
-    assert_eq!(
-        out.code,
-        Some(2),
-        "expected exit code 2:\n{}",
-        out.describe()
-    );
-    assert_eq!(
-        out.stderr.trim_end().lines().count(),
-        1,
-        "expected a one-line message:\n{}",
-        out.describe()
-    );
-    error_line(&out)
-}
-
-/// The single `error:` line of a failed run's stderr.
-fn error_line(out: &Out) -> String {
-    assert!(!out.stderr.contains("panicked"), "{}", out.describe());
-    let errors: Vec<&str> = out
-        .stderr
-        .lines()
-        .filter(|l| l.starts_with("error:"))
-        .collect();
-    assert_eq!(
-        errors.len(),
-        1,
-        "expected exactly one error line:\n{}",
-        out.describe()
-    );
-    assert_eq!(
-        out.stderr.trim_end().lines().last(),
-        Some(errors[0]),
-        "the error should be the last line:\n{}",
-        out.describe()
-    );
-    errors[0].to_string()
-}
-
-/// Asserts that `msg` contains every one of `words`.
-fn assert_mentions(msg: &str, words: &[&str]) {
-    for w in words {
-        assert!(msg.contains(w), "message does not mention {w:?}: {msg}");
-    }
-}
-
-fn read(p: &Path) -> Vec<u8> {
-    std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-fn read_text(p: &Path) -> String {
-    String::from_utf8(read(p)).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-/// Asserts that `files` are byte-identical in directories `a` and `b`; on a mismatch reports
-/// the first differing line rather than the whole files.
-fn assert_same_files(a: &Path, b: &Path, files: &[&str]) {
-    for f in files {
-        let (x, y) = (read(&a.join(f)), read(&b.join(f)));
-        if x == y {
-            continue;
-        }
-        let (xs, ys) = (String::from_utf8_lossy(&x), String::from_utf8_lossy(&y));
-        let first = xs
-            .lines()
-            .zip(ys.lines())
-            .enumerate()
-            .find(|(_, (l, r))| l != r);
-        panic!(
-            "{f} differs between {} ({} bytes, {} lines) and {} ({} bytes, {} lines); first difference: {first:?}",
-            a.display(),
-            x.len(),
-            xs.lines().count(),
-            b.display(),
-            y.len(),
-            ys.lines().count(),
-        );
-    }
-}
 
 /// Reads an output directory's manifest.
 fn manifest(dir: &Path) -> serde_json::Value {
@@ -223,13 +62,6 @@ fn make_shards(tmp: &TempDir, prefix: &str, seed: u64) -> Vec<PathBuf> {
             d
         })
         .collect()
-}
-
-/// Writes an experiment spec into `tmp` and returns its path.
-fn spec_file(tmp: &TempDir, name: &str, text: &str) -> PathBuf {
-    let p = tmp.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,12 +4,13 @@
 //! (checked against the card registry and against the README, so the docs cannot drift).
 //! Runs from the workspace root and writes only into fresh temporary directories.
 
+#[macro_use]
+mod common;
+use common::*;
+
 use silver_rules::{characters, Token, ABILITY_KINDS};
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+use std::path::Path;
 
 const CSVS: [&str; 5] = [
     "games.csv",
@@ -18,108 +19,6 @@ const CSVS: [&str; 5] = [
     "cards.csv",
     "summary.csv",
 ];
-
-macro_rules! args {
-    ($($a:expr),* $(,)?) => {
-        vec![$(OsString::from($a)),*]
-    };
-}
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(test: &str) -> TempDir {
-        let p =
-            std::env::temp_dir().join(format!("silver-sets-test-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        TempDir(p)
-    }
-
-    fn join(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    /// Writes a file into the directory and returns its path.
-    fn write(&self, name: &str, text: &str) -> PathBuf {
-        let p = self.join(name);
-        if let Some(d) = p.parent() {
-            std::fs::create_dir_all(d).unwrap();
-        }
-        std::fs::write(&p, text).unwrap();
-        p
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-struct Out {
-    args: Vec<OsString>,
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Out {
-    fn describe(&self) -> String {
-        format!(
-            "silver {:?}\nexit code: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-            self.args, self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-fn run(args: Vec<OsString>) -> Out {
-    let o = Command::new(env!("CARGO_BIN_EXE_silver"))
-        .current_dir(ROOT)
-        .args(&args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap_or_else(|e| panic!("cannot start silver: {e}"));
-    Out {
-        args,
-        code: o.status.code(),
-        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
-}
-
-fn ok(args: Vec<OsString>) -> Out {
-    let out = run(args);
-    assert_eq!(out.code, Some(0), "expected success:\n{}", out.describe());
-    assert!(!out.stderr.contains("panicked"), "{}", out.describe());
-    out
-}
-
-/// Asserts exit code 2 and a single `error:` line on stderr (no panic), and returns it.
-fn fails(args: Vec<OsString>) -> String {
-    let out = run(args);
-    assert_eq!(
-        out.code,
-        Some(2),
-        "expected exit code 2:\n{}",
-        out.describe()
-    );
-    assert!(!out.stderr.contains("panicked"), "{}", out.describe());
-    let lines: Vec<&str> = out.stderr.trim_end().lines().collect();
-    assert_eq!(lines.len(), 1, "expected one line:\n{}", out.describe());
-    assert!(lines[0].starts_with("error: "), "{}", out.describe());
-    lines[0].to_string()
-}
-
-fn assert_mentions(msg: &str, words: &[&str]) {
-    for w in words {
-        assert!(msg.contains(w), "message does not mention {w:?}: {msg}");
-    }
-}
-
-fn read_text(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
 
 /// The cells of an aligned listing row: columns are separated by two or more spaces.
 fn cells(line: &str) -> Vec<String> {

@@ -1,0 +1,191 @@
+//! Shared harness of the integration tests: the real `silver` executable, run from the
+//! workspace root (so `bots/` and `experiments/` resolve), writing only into fresh temporary
+//! directories.
+#![allow(dead_code)]
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The workspace root: the binary runs here.
+pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// Builds an argument list from anything that converts to an `OsString` (`&str`, `String`,
+/// `&Path`, `&PathBuf`, ...).
+macro_rules! args {
+    ($($a:expr),* $(,)?) => {
+        vec![$(std::ffi::OsString::from($a)),*]
+    };
+}
+
+/// A fresh, empty directory under the system temp dir, removed when dropped (named after the
+/// test binary and the test, so concurrent test binaries never share one).
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(test: &str) -> TempDir {
+        let p = std::env::temp_dir().join(format!(
+            "silver-{}-test-{}-{test}",
+            env!("CARGO_CRATE_NAME"),
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        TempDir(p)
+    }
+
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    /// Writes a file into the directory (creating subdirectories) and returns its path.
+    pub fn write(&self, name: &str, text: &str) -> PathBuf {
+        let p = self.join(name);
+        if let Some(d) = p.parent() {
+            std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
+        }
+        std::fs::write(&p, text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        p
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What one run of the binary did.
+pub struct Out {
+    pub args: Vec<OsString>,
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Out {
+    pub fn new(args: Vec<OsString>, o: std::process::Output) -> Out {
+        Out {
+            args,
+            code: o.status.code(),
+            stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        format!(
+            "silver {:?}\nexit code: {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            self.args, self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+/// The binary with these arguments, from the workspace root, without stdin.
+pub fn silver(args: &[OsString]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_silver"));
+    c.current_dir(ROOT).args(args).stdin(Stdio::null());
+    c
+}
+
+pub fn run(args: Vec<OsString>) -> Out {
+    let o = silver(&args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot start silver: {e}"));
+    Out::new(args, o)
+}
+
+/// Runs and asserts success without a panic.
+pub fn ok(args: Vec<OsString>) -> Out {
+    let out = run(args);
+    assert_eq!(out.code, Some(0), "expected success:\n{}", out.describe());
+    assert!(!out.stderr.contains("panicked"), "{}", out.describe());
+    out
+}
+
+/// Asserts exit code 2 and a one-line `error:` message on stderr (no panic); returns it.
+pub fn fails(args: Vec<OsString>) -> String {
+    let out = run(args);
+    assert_eq!(
+        out.code,
+        Some(2),
+        "expected exit code 2:\n{}",
+        out.describe()
+    );
+    assert_eq!(
+        out.stderr.trim_end().lines().count(),
+        1,
+        "expected a one-line message:\n{}",
+        out.describe()
+    );
+    error_line(&out)
+}
+
+/// The single `error:` line of a failed run's stderr.
+pub fn error_line(out: &Out) -> String {
+    assert!(!out.stderr.contains("panicked"), "{}", out.describe());
+    let errors: Vec<&str> = out
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("error:"))
+        .collect();
+    assert_eq!(
+        errors.len(),
+        1,
+        "expected exactly one error line:\n{}",
+        out.describe()
+    );
+    assert_eq!(
+        out.stderr.trim_end().lines().last(),
+        Some(errors[0]),
+        "the error should be the last line:\n{}",
+        out.describe()
+    );
+    errors[0].to_string()
+}
+
+/// Asserts that `msg` contains every one of `words`.
+pub fn assert_mentions(msg: &str, words: &[&str]) {
+    for w in words {
+        assert!(msg.contains(w), "message does not mention {w:?}: {msg}");
+    }
+}
+
+pub fn read(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+pub fn read_text(p: &Path) -> String {
+    String::from_utf8(read(p)).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Asserts that `files` are byte-identical in directories `a` and `b`; on a mismatch reports
+/// the first differing line rather than the whole files.
+pub fn assert_same_files(a: &Path, b: &Path, files: &[&str]) {
+    for f in files {
+        let (x, y) = (read(&a.join(f)), read(&b.join(f)));
+        if x == y {
+            continue;
+        }
+        let (xs, ys) = (String::from_utf8_lossy(&x), String::from_utf8_lossy(&y));
+        let first = xs
+            .lines()
+            .zip(ys.lines())
+            .enumerate()
+            .find(|(_, (l, r))| l != r);
+        panic!(
+            "{f} differs between {} ({} bytes, {} lines) and {} ({} bytes, {} lines); first difference: {first:?}",
+            a.display(),
+            x.len(),
+            xs.lines().count(),
+            b.display(),
+            y.len(),
+            ys.lines().count(),
+        );
+    }
+}
+
+/// Writes a spec file into `tmp`.
+pub fn spec_file(tmp: &TempDir, name: &str, text: &str) -> PathBuf {
+    tmp.write(name, text)
+}
