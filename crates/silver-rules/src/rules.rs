@@ -481,10 +481,13 @@ impl Game {
     }
 
     /// R-NO-ABILITY-TARGET: may another player's ability touch this card? Not under the Amulet,
-    /// not a placed Bodyguard, not a card a Bodyguard protects (R-A3).
+    /// not a face-up Bodyguard (placed on a card or not: R-A3 "nobody but you can move your
+    /// Bodyguard"), not a card a Bodyguard is placed on.
     #[inline]
     fn shielded(&self, _owner: Seat, c: CardId) -> bool {
-        c == self.amulet || self.shield & (1u64 << c) != 0
+        c == self.amulet
+            || self.shield & (1u64 << c) != 0
+            || (self.up(c) && self.ability_of(c) == Ability::Bodyguard)
     }
 
     /// May `p`'s ability (or token power) touch card `c` of `owner`'s village? Own cards: all

@@ -71,7 +71,8 @@ pub struct CardView {
     pub face_up: bool,
     /// R-AMULET: under the token.
     pub under_token: bool,
-    /// R-A3: protected by a Bodyguard, or a placed Bodyguard itself.
+    /// R-A3: a face-up Bodyguard (placed or not) or the card one is placed on: other players'
+    /// abilities cannot touch it.
     pub guarded: bool,
     /// Bit mask of the seats that know the value (public: every look is seen being made).
     pub known_by: u8,
@@ -183,7 +184,9 @@ impl PlayerView {
     pub fn card(&self, seat: Seat, slot: Slot) -> CardView {
         let g = &self.game;
         let c = g.card_at(seat, slot);
-        let guarded = g.shield & (1u64 << c) != 0;
+        // R-A3: a face-up Bodyguard protects itself, placed or not, and the card it is on.
+        let guarded = g.shield & (1u64 << c) != 0
+            || (g.up(c) && g.ability_of(c) == crate::card::Ability::Bodyguard);
         CardView {
             id: c,
             value: self.value_of(c),

@@ -585,12 +585,62 @@ fn r_a3_owner_may_exchange_guarded_card_and_protection_ends_when_it_leaves() {
     assert_eq!(t.village(0), vec![7, 5, 6, 7, 3]);
     assert_eq!(t.game.guarding(0, 4), None);
     t.end_turn_if_offered();
-    // Robber: the new card and the (now idle) Bodyguard are exposed.
+    // Robber: the new card is exposed; the Bodyguard, face-up but placed on nothing, still
+    // protects itself (R-A3).
     draw_and_discard(&mut t);
     assert_legal(
         &t,
-        with(targets(0, &[0, 1, 2, 3, 4]), &[Action::SkipAbility]),
+        with(targets(0, &[0, 1, 2, 3]), &[Action::SkipAbility]),
     );
+}
+
+/// Seat 0 takes the first discard, a Bodyguard, face-up into slot 4 and does not place it.
+fn idle_guard(deck: &[Value]) -> T {
+    let mut t = T::stacked(2, 0, &[[4, 5, 6, 7, 8], [9, 10, 11, 12, 13]], 3, deck);
+    t.peeks();
+    t.acts(&[Action::TakeDiscard, Action::Exchange { slot: 4 }]);
+    t.act(Action::EndTurn);
+    assert_eq!(t.game.guarding(0, 4), None);
+    assert_turn_of(&t, 1);
+    t
+}
+
+#[test]
+fn r_a3_face_up_bodyguard_not_placed_protects_itself_from_robber_and_witch() {
+    // R-A3: "nobody but you can move your Bodyguard", placed on a card or not.
+    let mut t = idle_guard(&[12, 4, 11, 6]);
+    assert!(t.game.view(1).card(0, 4).guarded);
+    assert!(!t.game.view(1).card(0, 0).guarded);
+    draw_and_discard(&mut t);
+    assert_legal(&t, with(targets(0, &[0, 1, 2, 3]), &[Action::SkipAbility]));
+    t.illegal(tg(0, 4));
+    t.act(Action::SkipAbility);
+    t.draw_discard();
+    draw_and_discard(&mut t);
+    t.act(Action::WitchLook);
+    assert_legal(
+        &t,
+        with(
+            targets(0, &[0, 1, 2, 3]),
+            &[Action::WitchExchangeOwn, Action::WitchLeave],
+        ),
+    );
+    t.illegal(tg(0, 4));
+}
+
+#[test]
+fn r_a3_owner_still_exchanges_and_uses_own_abilities_on_an_idle_bodyguard() {
+    let mut t = idle_guard(&[4, 12, 9]);
+    t.draw_discard();
+    // Seat 0's own Robber may give the Bodyguard away (a player's own Bodyguard never stops
+    // the player), and seat 0 may exchange it.
+    draw_and_discard(&mut t);
+    t.act(tg(1, 0));
+    assert!(t.is_legal(Action::Give { slot: 4 }));
+    t.act(Action::Give { slot: 4 });
+    assert_eq!(t.village(1)[0], 3);
+    // Now in seat 1's village it protects itself from seat 0.
+    assert!(t.game.view(0).card(1, 0).guarded);
 }
 
 #[test]

@@ -2147,3 +2147,40 @@ fn d4_zombie_uncovered_on_the_pile_goes_under_the_deck() {
     assert_ne!(t.game.discard_top(), Some(4));
     t.game.omniscient().check_invariants().unwrap();
 }
+
+// ---------------------------------------------------------------------------------------------
+// R-A3 in the other editions: a face-up Bodyguard, placed or not, protects itself
+// ---------------------------------------------------------------------------------------------
+
+/// Amulet Bodyguard (3) with the Instigator (B6), the Troublemaker (B11) and the Master Thief
+/// (D12). Seat 0 takes the first discard, a Bodyguard, face-up into slot 4 and leaves it idle.
+fn idle_guard_mix(deck: &[Value]) -> T {
+    let set = CardSet::parse("amulet+6:bullet,11:bullet,12:dagger").unwrap();
+    let mut t = game(set, 2, &[[4, 5, 7, 8, 9], [9, 10, 10, 13, 13]], 3, deck);
+    t.acts(&[A::TakeDiscard, A::Exchange { slot: 4 }, A::EndTurn]);
+    assert_turn_of(&t, 1);
+    t
+}
+
+#[test]
+fn r_a3_idle_bodyguard_protected_from_instigator_troublemaker_and_master_thief() {
+    let mut t = idle_guard_mix(&[6, 7, 11, 7, 12]);
+    // B6 Instigator: any card of seat 1's own village, seat 0's but the Bodyguard.
+    t.acts(&[DRAW, A::Discard]);
+    let mut expected = targets(0, &[0, 1, 2, 3]);
+    expected.extend(targets(1, &[0, 1, 2, 3, 4]));
+    expected.push(A::SkipAbility);
+    assert_legal(&t, expected);
+    t.act(A::SkipAbility);
+    t.draw_discard();
+    // B11 Troublemaker: neither as the first card nor as the second.
+    t.acts(&[DRAW, A::Discard]);
+    assert!(!t.is_legal(tg(0, 4)));
+    t.act(tg(1, 0));
+    assert_legal(&t, targets(0, &[0, 1, 2, 3]));
+    t.act(tg(0, 0));
+    t.draw_discard();
+    // D12 Master Thief: not the Bodyguard.
+    t.acts(&[DRAW, A::Discard]);
+    assert_legal(&t, with(targets(0, &[0, 1, 2, 3]), &[A::SkipAbility]));
+}
