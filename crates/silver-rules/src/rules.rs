@@ -1133,9 +1133,6 @@ impl Game {
             (_, Action::TokenReverse) => {
                 // E-DAGGER: with 2 players the opponent's next turn is skipped.
                 self.reverse_direction(p, sink);
-                if self.cfg.players == 2 {
-                    self.skip_next = true;
-                }
                 self.token_used = true;
                 self.turn.free_used = true;
                 Next::Continue
@@ -1228,9 +1225,14 @@ impl Game {
         }
     }
 
-    /// E-DIRECTION: reverse the direction of play.
+    /// E-DIRECTION: reverse the direction of play (E-DAGGER, D11). With 2 players a reversal
+    /// means the reverser plays again: the opponent's next turn is skipped (RULES.md §7). Two
+    /// reversals in one turn skip that one next turn (ruling).
     fn reverse_direction<S: EventSink>(&mut self, p: Seat, sink: &mut S) {
         self.reversed = !self.reversed;
+        if self.cfg.players == 2 {
+            self.skip_next = true;
+        }
         sink.event(&GameEvent::DirectionReversed {
             seat: p,
             counter_clockwise: self.reversed,

@@ -1631,7 +1631,9 @@ fn d11_reverser_skipped_changes_nothing() {
 }
 
 #[test]
-fn d11_reverser_in_2_players_changes_nothing() {
+fn d11_reverser_in_2_players_skips_the_opponents_next_turn() {
+    // D11 / RULES.md §7: with 2 players a reversal means you play again, exactly as with the
+    // Dagger token (E-DAGGER).
     let mut t = game(
         dagger(),
         2,
@@ -1641,13 +1643,18 @@ fn d11_reverser_in_2_players_changes_nothing() {
     );
     let from = t.events.len();
     t.acts(&[DRAW, A::Discard, A::UseAbility]);
-    t.draw_discard();
-    assert_eq!(turns_started(&t, from), vec![1, 0]);
     assert_eq!(
-        count(&t, from, |e| matches!(e, GameEvent::TurnSkipped { .. })),
-        0
+        count(&t, from, |e| matches!(
+            e,
+            GameEvent::TurnSkipped { seat: 1 }
+        )),
+        1
     );
+    assert_eq!(turns_started(&t, from), vec![0]);
     assert_turn_of(&t, 0);
+    // Only that one turn: after seat 0's second turn, seat 1 plays.
+    t.draw_discard();
+    assert_turn_of(&t, 1);
 }
 
 /// 4 players: seat 0 exchanges a pair (4 cards left); seat 1 draws a Reverser and uses it, so
