@@ -2081,7 +2081,9 @@ impl Game {
     /// E-SCORING-ORDER: the round's scoring values of every village. `up` holds the cards that
     /// were face-up before the reveal. Returns, per seat, the sum and emits the scoring events
     /// (removals, Copycats). Scoring abilities resolve by value from lowest to highest; equal
-    /// values from the token holder (else the start player) in turn order. The Bullet token's
+    /// values from the token holder (else the start player) in the current direction of play.
+    /// Each effect acts on its own village only, so the order decides the order of the events,
+    /// never a sum. The Bullet token's
     /// card is removed first (ruling).
     fn score_villages<S: EventSink>(&self, sink: &mut S) -> [i32; MAX_PLAYERS] {
         let n = self.cfg.players as usize;
@@ -2111,7 +2113,13 @@ impl Game {
                 continue;
             }
             for k in 0..n {
-                let s = (first as usize + k) % n;
+                // Equal values: from the token holder (else the start player) in the current
+                // direction of play (E-SCORING-ORDER, E-DIRECTION).
+                let s = if self.reversed {
+                    (first as usize + n - k) % n
+                } else {
+                    (first as usize + k) % n
+                };
                 let row = self.village[s].as_slice();
                 for (i, &c) in row.iter().enumerate() {
                     if self.value[c as usize] != v || removed[s] & (1u64 << i) != 0 {

@@ -69,9 +69,9 @@ fn golden_digest_of_seeded_random_games() {
 }
 
 /// The same over the other editions: Bullet (with each token) and every known Coin and Dagger
-/// character, alternating. Last changed when the D11 Reverser started skipping the opponent's
-/// next turn with 2 players (RULES.md §7).
-const EXPECTED_EDITIONS: (u64, u64) = (9194571307098163138, 152931);
+/// character, alternating. Last changed when equal-value scoring abilities started resolving in the
+/// current direction of play (E-SCORING-ORDER: the order of the scoring events).
+const EXPECTED_EDITIONS: (u64, u64) = (15368898774244992400, 152931);
 
 #[test]
 fn golden_digest_of_seeded_random_games_of_the_other_editions() {

@@ -1857,3 +1857,51 @@ fn b10_the_count_moves_nothing_when_only_zombies_would_move() {
     assert_eq!(t.pile(), [pile.clone(), vec![10]].concat());
     assert_eq!(t.deck(), deck[1..].to_vec());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rules corrections: E-SCORING-ORDER in the current direction, R-END (b) with B3, B1 and the
+// publicly impossible set (R-SWAP-MULTI)
+// ---------------------------------------------------------------------------------------------
+
+/// Three players, nobody holds the token, seat 0 starts; seats 1 and 2 each hold a Copycat.
+/// Seat 0 draws a Reverser (D11) and uses it (`reverse`) or skips it; the turn cap ends the
+/// round after that turn. Returns the scoring events.
+fn copycats_after_reverser(reverse: bool) -> Vec<Event> {
+    let set = mixed("bullet+11:dagger");
+    let cfg = Config {
+        set,
+        max_turns_per_round: 1,
+        ..Config::standard(3).unwrap()
+    };
+    let mut t = T::with_config(
+        cfg,
+        0,
+        &[[5, 6, 7, 8, 9], [13, 2, 3, 4, 10], [13, 2, 3, 4, 10]],
+        1,
+        &[11],
+    );
+    t.peeks();
+    let from = t.events.len();
+    t.acts(&[DRAW, A::Discard]);
+    t.act(if reverse {
+        A::UseAbility
+    } else {
+        A::SkipAbility
+    });
+    assert_eq!(ended(&t).reason, RoundEnd::TurnCap);
+    scoring(&t, from)
+}
+
+#[test]
+fn e_scoring_order_equal_values_follow_the_current_direction() {
+    // Clockwise from the start player: seat 1's Copycat, then seat 2's.
+    assert_eq!(
+        copycats_after_reverser(false),
+        vec![copied(1, 0, 2), copied(2, 0, 2)]
+    );
+    // After a reversal: counter-clockwise from seat 0, so seat 2's first.
+    assert_eq!(
+        copycats_after_reverser(true),
+        vec![copied(2, 0, 2), copied(1, 0, 2)]
+    );
+}
