@@ -396,6 +396,8 @@ pub(crate) struct Turn {
     pub(crate) pile_top_used: bool,
     /// B4: the Mortician was used this turn (at most once: no chains).
     pub(crate) mortician_used: bool,
+    /// R-END (b): the deck was empty at some moment of this turn.
+    pub(crate) deck_emptied: bool,
 }
 
 impl Turn {
@@ -410,6 +412,7 @@ impl Turn {
             curator_used: 0,
             pile_top_used: false,
             mortician_used: false,
+            deck_emptied: false,
         }
     }
 }

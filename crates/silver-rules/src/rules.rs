@@ -844,7 +844,7 @@ impl Game {
                 let n = extra as usize + 1;
                 let mut cards = [NONE; 5];
                 for slot in cards.iter_mut().take(n) {
-                    let c = self.deck.pop();
+                    let c = self.pop_deck();
                     self.learn(c, 1 << p);
                     sink.event(&GameEvent::Drew {
                         seat: p,
@@ -1497,7 +1497,7 @@ impl Game {
                     });
                     return Next::MainDone;
                 }
-                let c = self.deck.pop();
+                let c = self.pop_deck();
                 let row = &mut self.village[seat as usize];
                 let old = row.get(slot as usize);
                 row.cards[slot as usize] = c;
@@ -1519,7 +1519,7 @@ impl Game {
                 Next::MainDone
             }
             (AbilityStep::WitchLooked, Action::WitchExchangeOwn) => {
-                let c = self.deck.pop();
+                let c = self.pop_deck();
                 self.stage = Stage::Holding {
                     card: c,
                     from: CardSource::Witch,
@@ -1660,6 +1660,17 @@ impl Game {
             owner,
             slots,
         });
+    }
+
+    /// Takes the deck's top card during a turn; R-END (b): an emptied deck ends the round at
+    /// the end of this turn, whatever later returns to the deck.
+    #[inline]
+    fn pop_deck(&mut self) -> CardId {
+        let c = self.deck.pop();
+        if self.deck.len() == 0 {
+            self.turn.deck_emptied = true;
+        }
+        c
     }
 
     /// `seat` looks at the card in `(owner, slot)`.
@@ -1941,7 +1952,7 @@ impl Game {
             });
             // R-SWAP-CRIT: 3+ chosen: the deck's top card joins, unseen (skip if no deck).
             if n >= 3 && self.deck.len() > 0 {
-                let d = self.deck.pop();
+                let d = self.pop_deck();
                 self.village[p as usize].push(d);
                 self.set_up(d, false);
                 sink.event(&GameEvent::PenaltyCard {
@@ -2048,8 +2059,9 @@ impl Game {
                 return;
             }
         }
-        // R-END (b): the deck became empty during this turn.
-        if self.deck.len() == 0 {
+        // R-END (b): the deck became empty during this turn, even if a card was put back
+        // under it later in the turn (B3 sends discards to the deck's bottom).
+        if self.deck.len() == 0 || self.turn.deck_emptied {
             self.end_round(RoundEnd::Deck, sink);
             return;
         }

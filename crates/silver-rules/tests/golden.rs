@@ -54,10 +54,9 @@ fn digest_with(games: u64, set_of: impl Fn(u64) -> CardSet) -> (u64, u64) {
 }
 
 /// Digest of 300 seeded games (2–4 players, standard and points games).
-/// Last changed when abilities gained parameters (`BeholdOwnTwo` became `BeholdOwn { count: 2 }`,
-/// `LookOpponent` became `LookOpponent { count: 1 }` in the event debug form); the same games
-/// with the old names give the previous digest (11502189783215811944).
-const EXPECTED: (u64, u64) = (7229663819704868094, 138059);
+/// Last changed when a deck emptied during a turn started ending the round even if cards went
+/// back to it later in the turn (R-END b: a Rascal player drawing the whole deck).
+const EXPECTED: (u64, u64) = (11567576132828730023, 137779);
 
 #[test]
 fn golden_digest_of_seeded_random_games() {
@@ -69,9 +68,10 @@ fn golden_digest_of_seeded_random_games() {
 }
 
 /// The same over the other editions: Bullet (with each token) and every known Coin and Dagger
-/// character, alternating. Last changed when equal-value scoring abilities started resolving in the
-/// current direction of play (E-SCORING-ORDER: the order of the scoring events).
-const EXPECTED_EDITIONS: (u64, u64) = (15368898774244992400, 152931);
+/// character, alternating.
+/// Last changed when a deck emptied during a turn started ending the round even if cards went
+/// back to it later in the turn (R-END b: B3 discards, Rascal draws).
+const EXPECTED_EDITIONS: (u64, u64) = (10665546492507339995, 152206);
 
 #[test]
 fn golden_digest_of_seeded_random_games_of_the_other_editions() {

@@ -1905,3 +1905,28 @@ fn e_scoring_order_equal_values_follow_the_current_direction() {
         vec![copied(2, 0, 2), copied(1, 0, 2)]
     );
 }
+
+#[test]
+fn r_end_b_deck_emptied_in_a_turn_ends_the_round_even_if_a_card_went_back_under_it() {
+    // A custom 10 moves 28 cards from the deck to the pile (B10 with count 28), leaving one
+    // card when seat 0, with a face-up Goth Girl (B3), draws it: the deck is empty, then the
+    // discard goes under the deck. The round still ends with the turn.
+    let set = CardSet::bullet().with_custom(10, Ability::DeckToPile { count: 28 });
+    let mut t = goth(set, [5, 6, 7, 8, 9], [2, 4, 11, 11, 1], &[7, 8, 10]);
+    t.draw_discard();
+    assert_eq!(t.game.deck_len(), 30);
+    t.acts(&[DRAW, A::Discard, A::UseAbility]);
+    t.end_turn_if_offered();
+    assert_eq!(t.game.deck_len(), 1);
+    assert_turn_of(&t, 0);
+    let from = t.events.len();
+    t.acts(&[DRAW, A::Discard]);
+    assert_eq!(to_deck_bottom(&t, from).len(), 1);
+    if matches!(t.game.stage(), Stage::Ability { .. }) {
+        t.act(A::SkipAbility);
+    }
+    t.end_turn_if_offered();
+    assert_eq!(t.game.deck_len(), 1, "the discard is under the deck");
+    assert_eq!(ended(&t).reason, RoundEnd::Deck);
+    assert_eq!(t.game.to_move(), ToMove::Deal);
+}
