@@ -1354,33 +1354,15 @@ impl Game {
                         }
                     }
                     Ability::DeckToPile { count } => {
-                        // B10: face-up onto the pile one by one (D4: a Zombie that would end
-                        // on top goes under the card below it, ruling).
+                        // B10: face-up onto the pile one by one, in deck order. D4 (ruling): the
+                        // order is never changed for a Zombie; one that ends on top goes
+                        // face-up under the deck, as an uncovered one does.
                         let n = (count as usize).min(self.deck.len());
-                        let mut moved = [NONE; crate::card::CARDS];
-                        for m in moved.iter_mut().take(n) {
-                            *m = self.deck.pop();
+                        for _ in 0..n {
+                            let c = self.pop_deck();
+                            self.put_on_pile(c, PileReason::FromDeck, sink);
                         }
-                        let moved = &mut moved[..n];
-                        if n >= 2 && self.zombie_stuck(moved[n - 1]) {
-                            if let Some(k) =
-                                (0..n - 1).rev().find(|&k| !self.zombie_stuck(moved[k]))
-                            {
-                                // The last other card goes on top; the Zombies above it stay
-                                // just under it.
-                                moved[k..n].rotate_left(1);
-                            }
-                        }
-                        if moved.iter().all(|&c| self.zombie_stuck(c)) {
-                            // Only Zombies: they cannot end on top, so nothing moves.
-                            for &c in moved.iter().rev() {
-                                self.deck.push(c);
-                            }
-                        } else {
-                            for &c in moved.iter() {
-                                self.put_on_pile(c, PileReason::FromDeck, sink);
-                            }
-                        }
+                        self.settle_pile(sink);
                     }
                     Ability::ReverseDirection => self.reverse_direction(p, sink),
                     other => panic!("UseAbility is not an action of {other:?}"),
@@ -1853,22 +1835,62 @@ impl Game {
         }
         let out = &mut out[..k];
         let lycans = self.lycans_staying(p, chosen);
-        let all_zombies = out.iter().all(|&c| self.zombie_stuck(c));
         let matches = self.set_matches(out, lycans);
         if approximator {
             // D5 (ruling): using the Approximator's power shows it to everybody.
             self.learn(card, ALL);
         }
-        if (approximator || matches) && !all_zombies {
-            let first = chosen.trailing_zeros() as usize;
-            for &c in out.iter() {
-                self.release(p, c);
+        if approximator || matches {
+            // R-DISCARD-ORDER: wild cards first, the lowest value ends on top. D4: the order is
+            // never changed for a Zombie; a Zombie that would end on top stays in the village,
+            // shown and face-down, as when exchanged out alone (then the next card would be on
+            // top, and so on).
+            let set = self.cfg.set;
+            let value = self.value;
+            out.sort_by_key(|&c| {
+                let v = value[c as usize];
+                (set.ability(v) != Ability::Wild, std::cmp::Reverse(v))
+            });
+            let mut go = out.len();
+            while go > 0 && self.zombie_stuck(out[go - 1]) {
+                go -= 1;
+            }
+            for &c in out[go..].iter() {
+                // A Zombie is never a Bodyguard: nothing guards through it.
+                self.set_up(c, false);
+            }
+            if go == 0 {
+                // D4: only Zombies would go down: the held card is discarded instead.
+                sink.event(&GameEvent::Exchanged {
+                    seat: p,
+                    from,
+                    incoming: self.hidden(card),
+                    slots: chosen,
+                    success: false,
+                    placed_at: chosen.trailing_zeros() as Slot,
+                    face_up: false,
+                });
+                self.zombie_stayed(p, card, enters_up, bottom, sink);
+                return 0;
+            }
+            let mut stay = 0u64;
+            for &c in out[go..].iter() {
+                stay |= 1u64 << c;
+            }
+            let mut leaving = 0u64;
+            for i in 0..row_len {
+                let c = self.village[p as usize].get(i);
+                if chosen & (1u64 << i) != 0 && stay & (1u64 << c) == 0 {
+                    leaving |= 1u64 << i;
+                    self.release(p, c);
+                }
             }
             // The new card takes the first freed slot (ruling); the row closes up.
+            let first = leaving.trailing_zeros() as usize;
             let row = &mut self.village[p as usize];
             row.cards[first] = card;
             for i in (first + 1..row_len).rev() {
-                if chosen & (1u64 << i) != 0 {
+                if leaving & (1u64 << i) != 0 {
                     row.remove(i);
                 }
             }
@@ -1876,24 +1898,8 @@ impl Game {
             if enters_up {
                 self.learn(card, ALL);
             }
-            // R-DISCARD-ORDER: wild cards first, the lowest value ends on top; D4: a Zombie
-            // never ends on top (ruling: it goes just under the lowest other card).
-            let set = self.cfg.set;
-            let value = self.value;
-            out.sort_by_key(|&c| {
-                let v = value[c as usize];
-                (set.ability(v) != Ability::Wild, std::cmp::Reverse(v))
-            });
-            let last = out.len() - 1;
-            if self.zombie_stuck(out[last]) {
-                if let Some(j) = (0..last).rev().find(|&j| !self.zombie_stuck(out[j])) {
-                    let c = out[j];
-                    out.copy_within(j + 1..=last, j);
-                    out[last] = c;
-                }
-            }
             let mut outs = 0u64;
-            for &c in out.iter() {
+            for &c in out[..go].iter() {
                 self.send_to_pile_as(c, PileReason::ExchangedOut, bottom, sink);
                 if self.pile.as_slice().contains(&c) {
                     outs |= 1u64 << c;
@@ -1909,25 +1915,6 @@ impl Game {
                 face_up: enters_up,
             });
             outs
-        } else if all_zombies && (approximator || matches) {
-            // D4: only Zombies would go down: they go back face-down, the held card is
-            // discarded instead.
-            for &c in out.iter() {
-                self.set_up(c, false);
-                self.guard[c as usize] = NONE;
-            }
-            self.refresh_shield();
-            sink.event(&GameEvent::Exchanged {
-                seat: p,
-                from,
-                incoming: self.hidden(card),
-                slots: chosen,
-                success: false,
-                placed_at: chosen.trailing_zeros() as Slot,
-                face_up: false,
-            });
-            self.zombie_stayed(p, card, enters_up, bottom, sink);
-            0
         } else {
             // R-SWAP-FAIL: back face-down (known to all now); the new card joins the row's end.
             for &c in out.iter() {

@@ -1823,28 +1823,33 @@ fn b4_mortician_exchanged_in_does_not_trigger_on_that_exchange() {
     assert_eq!(t.game.to_move(), ToMove::Player(1));
 }
 
-/// B10 with D4 (ruling): a Zombie that would end on top of the pile goes just under the last
-/// other card moved.
+/// B10 with D4 (ruling): the cards move in deck order, never reordered for a Zombie; a Zombie
+/// that ends on top of the pile goes face-up under the deck, as an uncovered Zombie does.
 #[test]
-fn b10_the_count_never_leaves_a_zombie_on_top() {
+fn b10_the_count_zombie_ending_on_top_goes_under_the_deck() {
     let set = mixed("bullet+4:dagger").with_custom(10, Ability::DeckToPile { count: 3 });
     let mut t = game(
         cfg(set),
         &[[5, 6, 7, 8, 9], [2, 3, 11, 11, 1]],
         0,
-        &[10, 1, 2, 4, 4],
+        &[10, 1, 2, 4, 3],
     );
     let deck = t.game.deck_len();
+    let from = t.events.len();
     t.acts(&[DRAW, A::Discard, A::UseAbility]);
-    assert_eq!(t.game.deck_len(), deck - 4);
+    assert_eq!(to_deck_bottom(&t, from), vec![4]);
+    assert_eq!(t.game.deck_len(), deck - 1 - 3 + 1);
     let pile = t.pile();
-    assert_eq!(&pile[pile.len() - 3..], &[1, 4, 2]);
-    assert_eq!(t.game.discard_top(), Some(2));
+    assert_eq!(&pile[pile.len() - 3..], &[10, 1, 2]);
+    assert_eq!(t.deck()[0], 3);
+    assert_eq!(*t.deck().last().unwrap(), 4);
+    t.game.omniscient().check_invariants().unwrap();
 }
 
-/// B10 with D4 (ruling): if only Zombies would move, nothing moves.
+/// B10 with D4 (ruling): if only Zombies move, each in turn ends on top of the pile and goes
+/// under the deck.
 #[test]
-fn b10_the_count_moves_nothing_when_only_zombies_would_move() {
+fn b10_the_count_moving_only_zombies_sends_them_under_the_deck() {
     let set = mixed("bullet+4:dagger").with_custom(10, Ability::DeckToPile { count: 2 });
     let mut t = game(
         cfg(set),
@@ -1855,7 +1860,7 @@ fn b10_the_count_moves_nothing_when_only_zombies_would_move() {
     let (deck, pile) = (t.deck(), t.pile());
     t.acts(&[DRAW, A::Discard, A::UseAbility]);
     assert_eq!(t.pile(), [pile.clone(), vec![10]].concat());
-    assert_eq!(t.deck(), deck[1..].to_vec());
+    assert_eq!(t.deck(), [deck[3..].to_vec(), vec![4, 4]].concat());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1097,8 +1097,11 @@ fn d4_held_zombie_cannot_be_exchanged_for_a_face_up_zombie() {
 }
 
 #[test]
-fn d4_zombie_in_multi_exchange_goes_under_the_other_card() {
-    // Zombie + Doppelganger match (wild); the Zombie may not end on top.
+fn d4_zombie_that_would_end_on_top_of_a_multi_exchange_stays_shown() {
+    // Zombie + Doppelganger match (wild). R-DISCARD-ORDER puts the wild card first, so the
+    // Zombie would end on top: it stays in the village, shown and face-down, as when exchanged
+    // out alone; the pile is never reordered for it. The Doppelganger goes; the drawn card
+    // takes its slot.
     let mut t = game(
         dagger(),
         2,
@@ -1116,18 +1119,45 @@ fn d4_zombie_in_multi_exchange_goes_under_the_other_card() {
     assert_eq!(
         count(&t, from, |e| matches!(
             e,
-            GameEvent::Exchanged { success: true, .. }
+            GameEvent::Exchanged {
+                success: true,
+                placed_at: 1,
+                ..
+            }
         )),
         1
     );
-    assert_eq!(t.village(0), vec![7, 8, 9, 3]);
-    assert_eq!(t.pile(), vec![1, 4, 13]);
-    assert_eq!(t.game.discard_top(), Some(13));
+    assert_eq!(t.village(0), vec![4, 7, 8, 9, 3]);
+    assert_eq!(t.face_up(0), vec![false; 5]);
+    assert!(t.game.knows(1, 0, 0), "the Zombie was shown to everybody");
+    assert_eq!(t.pile(), vec![1, 13]);
+    t.game.omniscient().check_invariants().unwrap();
 }
 
 #[test]
-fn d4_zombie_goes_under_the_other_card_with_approximator() {
-    // The Approximator takes a Zombie and a 9: lower on top would be the Zombie; it goes under.
+fn d4_zombie_goes_down_when_the_order_puts_another_card_on_top() {
+    // The Approximator takes a Zombie and a 2: lower on top is the 2, so the Zombie may go.
+    let mut t = game(
+        dagger(),
+        2,
+        &[[4, 6, 2, 8, 3], [9, 10, 11, 12, 13]],
+        1,
+        &[5],
+    );
+    t.acts(&[
+        DRAW,
+        A::Select { slot: 0 },
+        A::Select { slot: 2 },
+        A::Approximate,
+    ]);
+    assert_eq!(t.village(0), vec![5, 6, 8, 3]);
+    assert_eq!(t.pile(), vec![1, 4, 2]);
+}
+
+#[test]
+fn d4_zombie_that_would_end_on_top_with_the_approximator_stays() {
+    // The Approximator takes a Zombie and a 9: lower on top would be the Zombie, so it stays
+    // (shown, face-down); only the 9 goes and the Approximator takes the 9's slot.
     let mut t = game(
         dagger(),
         2,
@@ -1141,8 +1171,11 @@ fn d4_zombie_goes_under_the_other_card_with_approximator() {
         A::Select { slot: 2 },
         A::Approximate,
     ]);
-    assert_eq!(t.village(0), vec![5, 6, 8, 3]);
-    assert_eq!(t.pile(), vec![1, 4, 9]);
+    assert_eq!(t.village(0), vec![4, 6, 5, 8, 3]);
+    assert_eq!(t.face_up(0), vec![false; 5]);
+    assert!(t.game.knows(1, 0, 0) && t.game.knows(1, 0, 2));
+    assert_eq!(t.pile(), vec![1, 9]);
+    t.game.omniscient().check_invariants().unwrap();
 }
 
 #[test]
@@ -2120,24 +2153,23 @@ fn d4_held_zombie_against_a_face_down_zombie_joins_the_village() {
 /// D4 (ruling): taking the card above a Zombie uncovers it: it goes face-up under the deck.
 #[test]
 fn d4_zombie_uncovered_on_the_pile_goes_under_the_deck() {
-    // Seat 0 exchanges out its Zombie with a wild Doppelganger (13), which pairs with it;
-    // then seat 1 takes the Doppelganger from the pile.
+    // Seat 0's Approximator sends a Zombie and a 2 down (the 2 on top); seat 1 takes the 2,
+    // which uncovers the Zombie.
     let mut t = game(
         dagger(),
         2,
-        &[[4, 13, 8, 9, 3], [9, 10, 11, 12, 13]],
+        &[[4, 6, 2, 8, 3], [9, 10, 11, 12, 13]],
         1,
-        &[7, 6],
+        &[5, 6],
     );
     t.acts(&[
         DRAW,
         A::Select { slot: 0 },
-        A::Select { slot: 1 },
-        A::ConfirmExchange,
+        A::Select { slot: 2 },
+        A::Approximate,
     ]);
-    // R-DISCARD-ORDER: the wild card first, so the Zombie would end on top; it goes under.
     let pile = t.pile();
-    assert_eq!(&pile[pile.len() - 2..], &[4, 13]);
+    assert_eq!(&pile[pile.len() - 2..], &[4, 2]);
     t.end_turn_if_offered();
     let from = t.events.len();
     t.acts(&[A::TakeDiscard, A::Exchange { slot: 0 }]);
