@@ -398,6 +398,9 @@ pub(crate) struct Turn {
     pub(crate) mortician_used: bool,
     /// R-END (b): the deck was empty at some moment of this turn.
     pub(crate) deck_emptied: bool,
+    /// C4 used at the start of the turn: when its ability is resolved, the turn's main action
+    /// is still to come.
+    pub(crate) before_main: bool,
 }
 
 impl Turn {
@@ -413,6 +416,7 @@ impl Turn {
             pile_top_used: false,
             mortician_used: false,
             deck_emptied: false,
+            before_main: false,
         }
     }
 }

@@ -211,7 +211,7 @@ impl Game {
                         }
                     }
                 }
-                self.push_free_actions(p, false, out);
+                self.push_free_actions(p, true, out);
             }
             Stage::KeepDrawn { n, .. } => {
                 for index in 0..n {
@@ -303,6 +303,13 @@ impl Game {
         self.caller == NONE && self.village[p as usize].len() <= 4 && !self.turn.free_used
     }
 
+    /// R-DRAW, R-A1, R-TAKE: can `p` still do a turn's main action (census aside)?
+    fn has_main_action(&self, p: Seat) -> bool {
+        self.deck.len() > 0
+            || self.display_len > 0
+            || (self.pile.len() > 0 && self.has_exchangeable(p))
+    }
+
     /// A card of `p`'s village that may leave it by exchange (everything but the token's card).
     #[inline]
     fn has_exchangeable(&self, p: Seat) -> bool {
@@ -364,9 +371,9 @@ impl Game {
     }
 
     /// Free actions "at any moment of your own turn": R-A2 Empath, R-A3 Bodyguard, B2 Priest,
-    /// C2 Curator, the token (R-AMULET, E-TOKEN); after the main action (`after_main`) also
-    /// C4 (ruling).
-    fn push_free_actions(&self, p: Seat, after_main: bool, out: &mut ActionList) {
+    /// C2 Curator, the token (R-AMULET, E-TOKEN), and C4 before or after the main action
+    /// (`pile_top`: not while a drawn card is in hand, ruling).
+    fn push_free_actions(&self, p: Seat, pile_top: bool, out: &mut ActionList) {
         let row = self.village[p as usize].as_slice();
         let h = self.own_helpers(p);
         if self.turn.empath_used < h.empaths {
@@ -416,7 +423,7 @@ impl Game {
                 }
             }
         }
-        if after_main && h.pile_top && !self.turn.pile_top_used {
+        if pile_top && h.pile_top && !self.turn.pile_top_used {
             if let Some(top) = self.pile.top() {
                 let a = self.ability_of(top);
                 if a.is_discard_ability()
@@ -788,6 +795,19 @@ impl Game {
         }
         match next {
             Next::Continue => {}
+            Next::MainDone if self.turn.before_main => {
+                // C4 used before the main action: the turn goes on with it. If the copied
+                // ability emptied the deck and no main action is left, the turn is over (and
+                // with it the round, R-END b).
+                self.turn.before_main = false;
+                if self.has_main_action(p) {
+                    self.stage = Stage::Turn;
+                } else if self.has_free_actions(p) {
+                    self.stage = Stage::EndOfTurn;
+                } else {
+                    self.end_turn(sink);
+                }
+            }
             Next::MainDone => {
                 if self.has_free_actions(p) {
                     self.stage = Stage::EndOfTurn;
@@ -1100,7 +1120,8 @@ impl Game {
                 Next::Continue
             }
             (_, Action::UsePileTop) => {
-                // C4 (ruling: after the main action): the top card's discard ability.
+                // C4: the top card's discard ability, before or after the main action.
+                self.turn.before_main = self.stage == Stage::Turn;
                 let top = self.pile.top().expect("UsePileTop needs a pile card");
                 let own = self.village[p as usize]
                     .as_slice()

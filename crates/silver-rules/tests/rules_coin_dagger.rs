@@ -524,15 +524,90 @@ fn c4_once_per_turn() {
 }
 
 #[test]
-fn c4_not_before_the_main_action() {
+fn c4_usable_before_the_main_action_then_the_turn_goes_on() {
+    // C4 "at any moment of your turn": at the start of the turn, before drawing.
     let mut t = c4_up(&[7]);
-    // The pile's top (an Exposer) has a discard ability with targets, but the turn's main
-    // action is not done: not at the start of the turn, not while holding the drawn card.
+    assert!(t.is_legal(A::UsePileTop));
+    let from = t.events.len();
+    t.act(A::UsePileTop);
+    // The Exposer's ability: one of seat 0's own face-down cards.
+    assert_legal(&t, with(targets(0, &[0, 1, 2, 3]), &[A::SkipAbility]));
+    t.act(tg(0, 1));
+    assert_eq!(t.face_up(0), vec![false, true, false, false, true]);
+    assert_eq!(
+        count(&t, from, |e| matches!(
+            e,
+            GameEvent::AbilityUsed {
+                seat: 0,
+                ability: Ability::UsePileTop,
+                ..
+            }
+        )),
+        1
+    );
+    // Still seat 0's turn, at its start: the main action is still to come; C4 was used (once
+    // per turn) and, as every ability, forbids the census (R-CENSUS).
+    assert_eq!(t.game.stage(), Stage::Turn);
+    assert_turn_of(&t, 0);
     assert!(!t.is_legal(A::UsePileTop));
-    t.illegal(A::UsePileTop);
+    assert!(!t.is_legal(A::CallCensus));
+    assert!(t.is_legal(DRAW) && t.is_legal(A::TakeDiscard));
+    t.acts(&[DRAW, A::Exchange { slot: 0 }]);
+    // The exchanged-out Revealer is on top now, but C4 was used this turn.
+    assert_eq!(t.game.discard_top(), Some(6));
+    assert_turn_of(&t, 1);
+}
+
+#[test]
+fn c4_before_the_main_action_forbids_census() {
+    // Seat 0 has 4 cards (a pair exchanged) and a face-up Coin 4; the pile's top is an Exposer.
+    let mut t = game(coin(), 2, &[[6, 6, 3, 3, 1], [9, 9, 11, 12, 13]], 4, &[5, 7]);
+    t.acts(&[A::TakeDiscard, A::Select { slot: 0 }, A::Select { slot: 1 }]);
+    t.act(A::ConfirmExchange);
+    assert_eq!(t.village(0), vec![4, 3, 3, 1]);
+    t.end_turn_if_offered();
+    t.draw_discard();
+    assert_turn_of(&t, 0);
+    assert_eq!(t.game.discard_top(), Some(5));
+    assert!(t.is_legal(A::CallCensus) && t.is_legal(A::UsePileTop));
+    t.acts(&[A::UsePileTop, tg(0, 1)]);
+    t.illegal(A::CallCensus);
+}
+
+#[test]
+fn c4_not_while_holding_the_drawn_card() {
+    // Ruling: the drawn card in hand is part of the main action; C4 waits until it is placed.
+    let mut t = c4_up(&[7]);
     t.act(DRAW);
     assert!(matches!(t.game.stage(), Stage::Holding { .. }));
     t.illegal(A::UsePileTop);
+    t.acts(&[A::Discard, A::SkipAbility]);
+    // The discarded Beholder is the pile's top now: after the main action C4 may use it.
+    assert_legal(&t, vec![A::UsePileTop, A::EndTurn]);
+}
+
+#[test]
+fn c4_before_the_main_action_that_empties_the_deck_leaves_the_main_action_then_ends_the_round() {
+    // A custom 10 moves the whole deck to the pile (B10 with count 52). Seat 0 uses it
+    // through C4 before its main action: the deck is empty, so the main action left is taking
+    // the pile's top (R-TAKE); the round ends with the turn (R-END b).
+    let set = CardSet::parse("amulet+4:coin")
+        .unwrap()
+        .with_custom(10, Ability::DeckToPile { count: 52 });
+    let mut t = game(set, 2, &[[6, 7, 8, 9, 3], [9, 11, 11, 12, 13]], 4, &[10]);
+    t.acts(&[A::TakeDiscard, A::Exchange { slot: 4 }]);
+    t.end_turn_if_offered();
+    t.acts(&[DRAW, A::Discard, A::SkipAbility]);
+    assert_turn_of(&t, 0);
+    assert_eq!(t.game.discard_top(), Some(10));
+    t.acts(&[A::UsePileTop, A::UseAbility]);
+    assert_eq!(t.game.deck_len(), 0);
+    assert_eq!(t.game.stage(), Stage::Turn);
+    assert_legal(&t, vec![A::TakeDiscard]);
+    t.acts(&[A::TakeDiscard, A::Exchange { slot: 0 }]);
+    t.end_turn_if_offered();
+    assert!(round_ended(&t));
+    assert_eq!(ended(&t).reason, RoundEnd::Deck);
 }
 
 #[test]
