@@ -189,8 +189,9 @@ mod tests {
         // Draw the Beholder (7) and look at slots 2 and 3: two newer facts push out the old.
         g.apply(Action::DrawDeck { extra: 0 }, &mut ()).unwrap();
         let v = m.recall(&g.view(0), &mut rng);
-        // The drawn card is a hidden fact too (held, unseen by others): 3 facts, keep 2.
-        assert_eq!(known(&v, 0), [false, true, false, false, false]);
+        // The card in hand is never forgotten (the legal actions depend on it), nor does it
+        // take a place in the memory: both peeks are still remembered.
+        assert_eq!(known(&v, 0), [true, true, false, false, false]);
         assert_eq!(v.holding().unwrap().1, Some(7));
         g.apply(Action::Discard, &mut ()).unwrap();
         for slot in [2u8, 3] {

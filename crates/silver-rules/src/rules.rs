@@ -238,27 +238,25 @@ impl Game {
                     self.push_free_actions(p, false, out);
                 }
             }
-            Stage::Selecting { chosen, .. } => {
+            Stage::Selecting { card, from, chosen } => {
+                // R-SWAP-MULTI: a slot is offered only if the set can still match as far as
+                // everybody knows, so every selection can be confirmed. D5: with a drawn
+                // Approximator any second card may be chosen (then only `Approximate` may be).
+                let approximator = chosen.count_ones() == 1 && self.approximator(card, from);
                 let last = 63 - chosen.leading_zeros() as usize;
                 for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
-                    if i > last && c != self.amulet {
+                    if i > last
+                        && c != self.amulet
+                        && (approximator || self.set_possible(p, chosen | 1u64 << i))
+                    {
                         out.push(Action::Select { slot: i as Slot });
                     }
                 }
-                if chosen.count_ones() >= 2 {
+                if chosen.count_ones() >= 2 && self.set_possible(p, chosen) {
                     out.push(Action::ConfirmExchange);
                 }
-                // D5: a drawn Approximator may replace any two cards.
-                if let Stage::Selecting { card, from, .. } = self.stage {
-                    if chosen.count_ones() == 2
-                        && self.ability_of(card) == Ability::Approximator
-                        && matches!(
-                            from,
-                            CardSource::Deck | CardSource::Display | CardSource::Witch
-                        )
-                    {
-                        out.push(Action::Approximate);
-                    }
+                if chosen.count_ones() == 2 && self.approximator(card, from) {
+                    out.push(Action::Approximate);
                 }
             }
             Stage::Ability {
@@ -331,21 +329,55 @@ impl Game {
                 out.push(Action::Exchange { slot: i as Slot });
             }
         }
-        // R-SWAP-MULTI: start a selection with a slot that has a later eligible slot, so every
-        // set of 2+ slots is reached by exactly one increasing sequence of selections.
-        let mut later = false;
-        let mut starts = [false; crate::card::CARDS];
-        for (i, &c) in row.iter().enumerate().rev() {
-            if c != self.amulet {
-                starts[i] = later;
-                later = true;
+        // R-SWAP-MULTI: start a selection with a slot that has a later eligible slot it can
+        // match with as far as everybody knows (any later slot for a drawn Approximator, D5),
+        // so every set of 2+ slots is reached by exactly one increasing sequence of
+        // selections and no selection is a dead end.
+        let approximator = match self.stage {
+            Stage::Holding { from, .. } => self.approximator(held, from),
+            _ => false,
+        };
+        for i in 0..row.len() {
+            if row[i] == self.amulet {
+                continue;
             }
-        }
-        for (i, &s) in starts[..row.len()].iter().enumerate() {
-            if s {
+            let start = (i + 1..row.len()).any(|j| {
+                row[j] != self.amulet
+                    && (approximator || self.set_possible(p, 1u64 << i | 1u64 << j))
+            });
+            if start {
                 out.push(Action::Select { slot: i as Slot });
             }
         }
+    }
+
+    /// D5: the held card is a drawn Approximator (deck, display or the Witch's deck card), so
+    /// it may replace any two cards.
+    #[inline]
+    fn approximator(&self, held: CardId, from: CardSource) -> bool {
+        matches!(
+            from,
+            CardSource::Deck | CardSource::Display | CardSource::Witch
+        ) && self.ability_of(held) == Ability::Approximator
+    }
+
+    /// R-SWAP-MULTI: can the cards in the `chosen` slots of `p`'s village still match, as far
+    /// as every player knows? Not if the cards whose values are known to all (face-up, or
+    /// shown to all earlier) already fail to match (R-A13 wild cards, B1 Lycans staying in
+    /// the village counted): such a set is a public breach, not an attempt. Cards not known to
+    /// all could be anything, so they never make a set impossible. Reads only public values.
+    fn set_possible(&self, p: Seat, chosen: u64) -> bool {
+        let everyone = (1u8 << self.cfg.players) - 1;
+        let row = self.village[p as usize].as_slice();
+        let mut public = [NONE; crate::card::CARDS];
+        let mut k = 0;
+        for (i, &c) in row.iter().enumerate() {
+            if chosen & (1u64 << i) != 0 && self.known[c as usize] & everyone == everyone {
+                public[k] = c;
+                k += 1;
+            }
+        }
+        k < 2 || self.set_matches(&public[..k], self.lycans_staying(p, chosen))
     }
 
     /// Face-up helpers in `p`'s own village (abilities "face-up in your village").

@@ -298,9 +298,10 @@ impl PlayerView {
     }
 
     /// Card ids whose value the viewer knows although the card is hidden (face-down in a
-    /// village, in the deck, set aside). These are the facts a memory model may forget.
+    /// village, in the deck, set aside) and not every player knows it. These are the facts a
+    /// memory model may forget (see [`PlayerView::forget`]).
     pub fn hidden_known(&self) -> CardMask {
-        let public = self.public_cards();
+        let public = self.unforgettable();
         let mut m = CardMask::EMPTY;
         for c in 0..CARDS as CardId {
             if self.game.value[c as usize] != UNKNOWN && !public.contains(c) {
@@ -311,11 +312,14 @@ impl PlayerView {
     }
 
     /// The same view after forgetting the hidden facts in `forgotten` (a memory-limited
-    /// player): their values are erased. Public cards (face-up, discard pile, display) are never
-    /// forgotten. The result is a subset of this view's knowledge, as RULES.md §6 requires.
+    /// player): their values are erased. Public cards (face-up, discard pile, display) and
+    /// cards every player knows (shown to all) are never forgotten: the table can always
+    /// remind a player of them, and R-SWAP-MULTI's legality depends on them. The result is a
+    /// subset of this view's knowledge, as RULES.md §6 requires.
     pub fn forget(&self, forgotten: CardMask) -> PlayerView {
         let mut out = *self;
-        let m = forgotten.0 & !self.public_cards().0;
+        // Bits above the last card id name no card.
+        let m = forgotten.0 & !self.unforgettable().0 & ((1u64 << CARDS) - 1);
         for c in CardMask(m).iter() {
             out.game.value[c as usize] = UNKNOWN;
         }
@@ -353,6 +357,30 @@ impl PlayerView {
         m
     }
 
+    /// What a memory-limited player never forgets: the public cards, the hidden cards that
+    /// every player knows (shown to all, e.g. by a failed exchange) and the cards in its hand
+    /// (the legal actions depend on them: D4, D5, R-SWAP-MULTI).
+    fn unforgettable(&self) -> CardMask {
+        let g = &self.game;
+        let everyone = (1u8 << g.cfg.players) - 1;
+        let mut m = self.public_cards();
+        for c in 0..CARDS {
+            if g.known[c] & everyone == everyone {
+                m.insert(c as CardId);
+            }
+        }
+        match g.stage {
+            Stage::Holding { card, .. } | Stage::Selecting { card, .. } => m.insert(card),
+            Stage::KeepDrawn { cards, n } => {
+                for &c in &cards[..n as usize] {
+                    m.insert(c);
+                }
+            }
+            _ => {}
+        }
+        m
+    }
+
     /// Samples a complete world consistent with the viewer's knowledge: every unknown card
     /// gets a value drawn uniformly from the multiset the viewer cannot place. Allocation-free.
     pub fn sample_world<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Game {
@@ -361,7 +389,8 @@ impl PlayerView {
 
     /// Like [`PlayerView::sample_world`] for a viewer who has forgotten the hidden cards in
     /// `forgotten` (a memory-limited player): those are treated as unknown too, and the viewer
-    /// no longer knows them in the sampled world. Public cards are never forgotten.
+    /// no longer knows them in the sampled world. Public cards and cards every player knows
+    /// are never forgotten.
     pub fn sample_world_forgetting<R: rand::Rng + ?Sized>(
         &self,
         forgotten: CardMask,
@@ -371,7 +400,7 @@ impl PlayerView {
         let forget = if forgotten.is_empty() {
             CardMask::EMPTY
         } else {
-            CardMask(forgotten.0 & !self.public_cards().0)
+            CardMask(forgotten.0 & !self.unforgettable().0)
         };
         let mut pool = VALUE_COUNTS;
         let mut holes = [0u8; CARDS];
@@ -450,7 +479,7 @@ impl PlayerView {
         if kept_low <= 0.0 {
             return g;
         }
-        let forget = CardMask(forgotten.0 & !self.public_cards().0);
+        let forget = CardMask(forgotten.0 & !self.unforgettable().0);
         let mut holes = [0u8; CARDS];
         let mut nh = 0;
         let members = self.game.float_members[self.viewer as usize];

@@ -378,3 +378,47 @@ fn skewed_sampling_is_consistent_and_lowers_kept_cards() {
     let (us, ss) = (uniform_sum as f64 / n as f64, skewed_sum as f64 / n as f64);
     assert!(ss < us - 1.0, "skewed mean {ss:.2} vs uniform {us:.2}");
 }
+
+/// A memory-limited player never forgets a card every player knows (R-SWAP-MULTI's legality
+/// depends on it) nor the card in its hand; it may forget what only it knows.
+#[test]
+fn cards_known_to_all_and_the_card_in_hand_are_never_forgotten() {
+    let mut g = Game::new(Config::standard(2).unwrap(), 0).unwrap();
+    let order = DealOrder::stacked(&[[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], 11, &[12, 4]).unwrap();
+    g.deal(&order, &mut ());
+    for slot in [0, 1, 0, 1] {
+        g.apply(Action::OpeningPeek { slot }, &mut ()).unwrap();
+    }
+    // Seat 0 fails an exchange of its 3 and 4 (slots 2, 3): both are shown to everybody.
+    for a in [
+        Action::DrawDeck { extra: 0 },
+        Action::Select { slot: 2 },
+        Action::Select { slot: 3 },
+        Action::ConfirmExchange,
+    ] {
+        g.apply(a, &mut ()).unwrap();
+    }
+    g.apply(Action::DrawDeck { extra: 0 }, &mut ()).unwrap();
+    // Seat 1 holds the drawn 4; it knows seat 0's slots 2 and 3 (as everybody does) and its own
+    // slots 0 and 1 (only it does).
+    let v = g.view(1);
+    let ids = |seat: Seat, slots: &[Slot]| -> Vec<CardId> {
+        slots.iter().map(|&s| g.card_at(seat, s)).collect()
+    };
+    let hidden: Vec<CardId> = v.hidden_known().iter().collect();
+    for c in ids(0, &[2, 3]) {
+        assert!(!hidden.contains(&c), "a card known to all is not a fact to forget");
+    }
+    for c in ids(1, &[0, 1]) {
+        assert!(hidden.contains(&c));
+    }
+    let (held, value) = v.holding().unwrap();
+    assert_eq!(value, Some(4));
+    assert!(!hidden.contains(&held));
+    let f = v.forget(CardMask(u64::MAX));
+    assert_eq!(f.value_at(0, 2), Some(3));
+    assert_eq!(f.value_at(0, 3), Some(4));
+    assert_eq!(f.holding().unwrap().1, Some(4));
+    assert_eq!(f.value_at(1, 0), None);
+    assert_eq!(f.value_at(1, 1), None);
+}

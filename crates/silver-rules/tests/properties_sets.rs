@@ -326,6 +326,20 @@ fn random_prefix(
                 }
             }
         }
+        // A mover's legal actions may depend on the card in its own hand, which only it
+        // knows (D4: a drawn Zombie cannot be discarded; D5: a drawn Approximator may replace
+        // any two cards): held cards are excluded from the permutation too.
+        match probe.stage() {
+            Stage::Holding { card, .. } | Stage::Selecting { card, .. } => {
+                ever[card as usize] = 0xFF;
+            }
+            Stage::KeepDrawn { cards, n } => {
+                for &c in &cards[..n as usize] {
+                    ever[c as usize] = 0xFF;
+                }
+            }
+            _ => {}
+        }
         g = probe;
         played.push(a);
     }

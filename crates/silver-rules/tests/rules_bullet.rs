@@ -1935,3 +1935,23 @@ fn r_end_b_deck_emptied_in_a_turn_ends_the_round_even_if_a_card_went_back_under_
     assert_eq!(ended(&t).reason, RoundEnd::Deck);
     assert_eq!(t.game.to_move(), ToMove::Deal);
 }
+
+#[test]
+fn b1_r_swap_multi_a_lycan_keeps_a_public_three_and_four_choosable() {
+    // A failed exchange of 3, 4 and 9 shows them to everybody. With a face-up Lycan staying in
+    // the village, 3 and 4 can still match; 3 and 9 can never: not offered.
+    let mut t = lycan([6, 3, 4, 9, 9], &[1, 5, 2, 7, 8]);
+    let from = multi(&mut t, &[1, 2, 3]);
+    assert!(!exchange_success(&t, from));
+    assert!((1..4).all(|s| t.game.knows(1, 0, s)));
+    t.draw_discard();
+    t.acts(&[DRAW, A::Select { slot: 1 }]);
+    assert!(t.is_legal(A::Select { slot: 2 }));
+    t.illegal(A::Select { slot: 3 });
+    t.act(A::Select { slot: 2 });
+    t.act(A::ConfirmExchange);
+    assert!(t.events.iter().rev().any(|e| matches!(
+        e,
+        GameEvent::Exchanged { success: true, .. }
+    )));
+}

@@ -2298,3 +2298,37 @@ fn r_a3_idle_bodyguard_protected_from_instigator_troublemaker_and_master_thief()
     t.acts(&[DRAW, A::Discard]);
     assert_legal(&t, with(targets(0, &[0, 1, 2, 3]), &[A::SkipAbility]));
 }
+
+#[test]
+fn d5_r_swap_multi_approximator_may_take_a_publicly_unmatched_pair() {
+    // A failed exchange shows seat 0's 7 and 8 to everybody. Holding a drawn 10, the pair can
+    // no longer be chosen; holding a drawn Approximator it can, and then only `Approximate`
+    // is offered (R-SWAP-MULTI: a set everybody sees does not match is no attempt).
+    let mut t = game(
+        dagger(),
+        2,
+        &[[9, 6, 7, 8, 3], [9, 10, 11, 12, 13]],
+        1,
+        &[10, 7, 10, 8, 5],
+    );
+    t.acts(&[
+        DRAW,
+        A::Select { slot: 2 },
+        A::Select { slot: 3 },
+        A::ConfirmExchange,
+    ]);
+    assert_eq!(t.village(0), vec![9, 6, 7, 8, 3, 10]);
+    t.draw_discard();
+    t.acts(&[DRAW, A::Select { slot: 2 }]);
+    t.illegal(A::Select { slot: 3 });
+    t.acts(&[A::Select { slot: 4 }, A::ConfirmExchange]);
+    t.draw_discard();
+    assert_eq!(t.village(0), vec![9, 6, 7, 8, 3, 10, 10]);
+    t.acts(&[DRAW, A::Select { slot: 2 }]);
+    assert!(t.is_legal(A::Select { slot: 3 }));
+    t.act(A::Select { slot: 3 });
+    assert_legal(&t, vec![A::Approximate]);
+    t.act(A::Approximate);
+    assert_eq!(t.village(0), vec![9, 6, 5, 3, 10, 10]);
+    assert_eq!(t.pile(), vec![1, 7, 8, 8, 7]);
+}

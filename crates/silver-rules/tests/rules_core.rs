@@ -3,7 +3,7 @@
 //! after the rule id it proves.
 
 mod common;
-use common::T;
+use common::{assert_legal, T};
 use silver_rules::Action as A;
 use silver_rules::*;
 
@@ -858,6 +858,128 @@ fn r_swap_multi_new_card_is_never_one_of_the_matching_cards() {
     // 10 and 1 do not match: a failure (R-SWAP-FAIL), the drawn 10 joins the row.
     assert_eq!(t.village(0), [10, 1, 2, 3, 4, 10]);
     assert_eq!(t.pile(), [11]);
+}
+
+/// Seat 0 (2 players) takes two discards face-up: its village is 1, 2, 3 face-down, then a
+/// face-up 7 and a face-up 9; it holds a drawn 10.
+fn two_face_up_then_holding() -> T {
+    let mut t = T::stacked(2, 0, &[[1, 2, 3, 4, 5], [8, 8, 9, 9, 10]], 9, &[7, 8, 10]);
+    t.peeks();
+    t.acts(&[A::TakeDiscard, A::Exchange { slot: 4 }]);
+    t.draw_discard();
+    t.acts(&[A::TakeDiscard, A::Exchange { slot: 3 }]);
+    t.draw_discard();
+    assert_eq!(t.village(0), [1, 2, 3, 7, 9]);
+    assert_eq!(t.face_up(0), [false, false, false, true, true]);
+    t.act(DRAW);
+    t
+}
+
+#[test]
+fn r_swap_multi_a_set_everybody_sees_does_not_match_cannot_be_chosen() {
+    let mut t = two_face_up_then_holding();
+    // The face-up 7 and 9 are known to every player: choosing both is not an attempt. Slot 3
+    // starts no selection (its only later partner is the 9); slot 4 has no later partner.
+    let starts: Vec<A> = t
+        .legal()
+        .into_iter()
+        .filter(|a| matches!(a, A::Select { .. }))
+        .collect();
+    assert_eq!(
+        starts,
+        vec![
+            A::Select { slot: 0 },
+            A::Select { slot: 1 },
+            A::Select { slot: 2 }
+        ]
+    );
+    t.illegal(A::Select { slot: 3 });
+    // A face-down card with a face-up one is a guess about a card not known to all: legal.
+    t.act(A::Select { slot: 0 });
+    assert_legal(
+        &t,
+        vec![
+            A::Select { slot: 1 },
+            A::Select { slot: 2 },
+            A::Select { slot: 3 },
+            A::Select { slot: 4 },
+        ],
+    );
+    t.act(A::Select { slot: 3 });
+    // Adding the 9 would make the set publicly impossible; confirming {1, 7} is an attempt.
+    assert_legal(&t, vec![A::ConfirmExchange]);
+    t.illegal(A::Select { slot: 4 });
+    t.act(A::ConfirmExchange);
+    // R-SWAP-FAIL as usual: the face-up 7 goes back face-down, the 10 joins the row.
+    assert_eq!(t.village(0), [1, 2, 3, 7, 9, 10]);
+    assert_eq!(t.face_up(0), [false, false, false, false, true, false]);
+}
+
+#[test]
+fn r_swap_multi_cards_shown_to_all_earlier_count_as_known() {
+    // Seat 0 fails an exchange of a 6 and a 3 (both shown to everybody, back face-down);
+    // on its next turn it cannot choose both again.
+    let mut t = T::stacked(
+        3,
+        0,
+        &[[1, 2, 3, 4, 5], [8, 8, 9, 9, 10], [10, 10, 11, 11, 12]],
+        6,
+        &[2, 3, 7, 9, 9, 11],
+    );
+    t.peeks();
+    t.acts(&[A::TakeDiscard, A::Exchange { slot: 0 }]);
+    t.draw_discard();
+    t.draw_discard();
+    t.acts(&[
+        DRAW,
+        A::Select { slot: 0 },
+        A::Select { slot: 2 },
+        A::ConfirmExchange,
+    ]);
+    assert_eq!(t.village(0), [6, 2, 3, 4, 5, 7]);
+    assert_eq!(t.face_up(0), [false; 6]);
+    t.draw_discard();
+    t.draw_discard();
+    t.acts(&[DRAW, A::Select { slot: 0 }]);
+    t.illegal(A::Select { slot: 2 });
+    assert_legal(
+        &t,
+        vec![
+            A::Select { slot: 1 },
+            A::Select { slot: 3 },
+            A::Select { slot: 4 },
+            A::Select { slot: 5 },
+        ],
+    );
+}
+
+#[test]
+fn r_swap_multi_no_selection_is_a_dead_end() {
+    // Every reachable selection of 2+ cards can be confirmed (every step checked).
+    let t = two_face_up_then_holding();
+    let mut stack = vec![t.game];
+    let mut seen = 0;
+    while let Some(g) = stack.pop() {
+        let mut legal = ActionList::new();
+        g.legal_actions(&mut legal);
+        if let Stage::Selecting { chosen, .. } = g.stage() {
+            seen += 1;
+            assert!(!legal.is_empty(), "dead end at {chosen:b}");
+            if chosen.count_ones() >= 2 {
+                assert!(legal.contains(&A::ConfirmExchange), "{chosen:b}");
+            }
+        }
+        for &a in legal.iter() {
+            if matches!(a, A::Select { .. }) {
+                let mut next = g;
+                next.apply_unchecked(a, &mut ());
+                stack.push(next);
+            }
+        }
+    }
+    // The 26 sets of 2+ of the 5 slots, less the 8 holding both the 7 and the 9, plus the 3
+    // single-card starts (slots 0, 1, 2): every possible set is reached, no impossible one.
+    assert_eq!(seen, 18 + 3);
 }
 
 #[test]
