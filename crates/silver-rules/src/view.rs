@@ -143,9 +143,15 @@ impl PlayerView {
         self.game.stage
     }
 
-    /// Legal actions of the player to move (computed without hidden values).
+    /// The viewer's legal actions (computed without hidden values): the same list as
+    /// [`Game::legal_actions`] when the viewer is to move, and **empty** otherwise (a view of a
+    /// player who is not to move has no decision; `out` is cleared either way).
     pub fn legal_actions(&self, out: &mut ActionList) {
-        self.game.legal_actions(out)
+        if self.game.to_move() == ToMove::Player(self.viewer) {
+            self.game.legal_actions(out)
+        } else {
+            out.clear()
+        }
     }
 
     /// The value of a card id, if the viewer knows it.

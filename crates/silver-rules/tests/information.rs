@@ -379,6 +379,32 @@ fn skewed_sampling_is_consistent_and_lowers_kept_cards() {
     assert!(ss < us - 1.0, "skewed mean {ss:.2} vs uniform {us:.2}");
 }
 
+/// A view of a player who is not to move has no legal actions; it never reads the mover's
+/// hidden card (a held card is erased in the others' views).
+#[test]
+fn view_of_a_player_not_to_move_has_no_legal_actions() {
+    let mut g = Game::new(Config::standard(3).unwrap(), 0).unwrap();
+    let order = DealOrder::stacked(&[[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], 11, &[4, 12]).unwrap();
+    g.deal(&order, &mut ());
+    let mut actions = ActionList::new();
+    let mut view_actions = ActionList::new();
+    while g.to_move() != ToMove::Player(0) || g.stage() != Stage::Turn {
+        g.legal_actions(&mut actions);
+        g.apply(actions[0], &mut ()).unwrap();
+    }
+    g.apply(Action::DrawDeck { extra: 0 }, &mut ()).unwrap();
+    assert!(matches!(g.stage(), Stage::Holding { .. }));
+    g.legal_actions(&mut actions);
+    g.view(0).legal_actions(&mut view_actions);
+    assert_eq!(view_actions, actions);
+    for seat in [1, 2] {
+        assert_eq!(g.view(seat).holding().unwrap().1, None, "the held card is hidden");
+        view_actions.push(Action::EndTurn);
+        g.view(seat).legal_actions(&mut view_actions);
+        assert!(view_actions.is_empty(), "seat {seat}");
+    }
+}
+
 /// A memory-limited player never forgets a card every player knows (R-SWAP-MULTI's legality
 /// depends on it) nor the card in its hand; it may forget what only it knows.
 #[test]

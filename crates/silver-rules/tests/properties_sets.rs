@@ -1,6 +1,7 @@
 //! The random-play property suite over every built-in set and random mixes (EDITIONS.md
 //! E-MIX): conservation and invariants after every action (including B8 floating knowledge),
-//! termination, legal actions always apply and illegal ones change nothing, R-SCORE with the
+//! termination, legal actions always apply and illegal ones change nothing, every seat's view
+//! answers its legal actions after every action (empty unless it is to move), R-SCORE with the
 //! E-SCORING-ORDER effects, no leak, and sampled worlds consistent with the viewer.
 //!
 //! Sets: Amulet, Bullet, Bullet with each other token, 24 seeded random legal mixes (each value
@@ -138,6 +139,25 @@ impl EventSink for ScoreChecker {
     }
 }
 
+/// Every seat's view answers `legal_actions` without panicking and without reading a value
+/// the viewer does not know (an erased value would panic): the mover's view gives exactly the
+/// game's list, every other view an empty one.
+fn check_view_legal_actions(game: &Game, actions: &mut ActionList, view_actions: &mut ActionList) {
+    game.legal_actions(actions);
+    for s in 0..game.players() {
+        game.view(s).legal_actions(view_actions);
+        if game.to_move() == ToMove::Player(s) {
+            assert_eq!(view_actions, actions, "seat {s}'s view at {:?}", game.stage());
+        } else {
+            assert!(
+                view_actions.is_empty(),
+                "seat {s} is not to move at {:?}",
+                game.stage()
+            );
+        }
+    }
+}
+
 fn checked_game(cfg: Config, seed: u64) -> u64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first = rng.random_range(0..cfg.players);
@@ -149,6 +169,7 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
         points: matches!(cfg.model, GameModel::Points { .. }),
     };
     let mut actions = ActionList::new();
+    let mut view_actions = ActionList::new();
     let mut decisions = 0u64;
     let mut last = (Stage::Deal, None);
     loop {
@@ -182,6 +203,7 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
                 cfg.set.canonical_name()
             );
         }
+        check_view_legal_actions(&game, &mut actions, &mut view_actions);
     }
     let totals = game.totals();
     let w = game.winner().unwrap() as usize;
