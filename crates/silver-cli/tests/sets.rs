@@ -157,6 +157,16 @@ fn cards_csv_uses_the_sets_names_editions_and_provenance() {
     let rows: Vec<Vec<String>> = text.lines().map(fields).collect();
     assert_eq!(rows[1][1..5], ["0", "Hunter", "bullet", "reconstructed"]);
     assert_eq!(rows[2][1..5], ["1", "Lycan", "bullet", "official"]);
+    // EDITIONS.md: the Bullet 3's name is unverified, and the file says so.
+    assert_eq!(
+        rows[4][1..5],
+        [
+            "3",
+            "Goth Girl (name unverified)",
+            "bullet",
+            "reconstructed"
+        ]
+    );
 }
 
 #[test]
@@ -608,6 +618,11 @@ fn cards_lists_one_set() {
     assert!(!out.stdout.contains("note:"), "{}", out.describe());
     let out = ok(args!["cards", "--set", "bullet"]);
     assert!(out.stdout.contains("    0  Hunter"), "{}", out.describe());
+    assert!(
+        out.stdout.contains("    3  Goth Girl (name unverified)"),
+        "{}",
+        out.describe()
+    );
     assert_eq!(
         out.stdout
             .lines()

@@ -330,7 +330,9 @@ impl Ability {
                 "keeps one display card per face-up Squire; draw from it".into()
             }
             Ability::EmpathPeek => "once per turn, look at one of your face-down cards".into(),
-            Ability::Bodyguard => "protect one of your cards from other players' abilities".into(),
+            Ability::Bodyguard => {
+                "shielded from other players' abilities, with one card it is placed on".into()
+            }
             Ability::RascalDraw => "draw one extra deck card and keep one".into(),
             Ability::ExposeOwn => "turn one of your face-down cards face-up".into(),
             Ability::RevealOpponent => "turn one opponent face-down card face-up".into(),
@@ -572,7 +574,14 @@ pub const BULLET_CHARACTERS: [Character; VALUES] = {
         ch(B, 0, "Hunter", Ability::HunterRemove, R, "B0"),
         ch(B, 1, "Lycan", Ability::LycanBump, O, "B1"),
         ch(B, 2, "Priest", Ability::PriestFlip, R, "B2"),
-        ch(B, 3, "Goth Girl", Ability::DiscardToDeckBottom, R, "B3"),
+        ch(
+            B,
+            3,
+            "Goth Girl (name unverified)",
+            Ability::DiscardToDeckBottom,
+            R,
+            "B3",
+        ),
         ch(B, 4, "Mortician", Ability::Mortician, R, "B4"),
         ch(B, 5, "Cow", Ability::ReverseDeck, R, "B5"),
         ch(B, 6, "Instigator", Ability::FlipAny, R, "B6"),
