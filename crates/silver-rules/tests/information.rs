@@ -398,7 +398,11 @@ fn view_of_a_player_not_to_move_has_no_legal_actions() {
     g.view(0).legal_actions(&mut view_actions);
     assert_eq!(view_actions, actions);
     for seat in [1, 2] {
-        assert_eq!(g.view(seat).holding().unwrap().1, None, "the held card is hidden");
+        assert_eq!(
+            g.view(seat).holding().unwrap().1,
+            None,
+            "the held card is hidden"
+        );
         view_actions.push(Action::EndTurn);
         g.view(seat).legal_actions(&mut view_actions);
         assert!(view_actions.is_empty(), "seat {seat}");
@@ -433,7 +437,10 @@ fn cards_known_to_all_and_the_card_in_hand_are_never_forgotten() {
     };
     let hidden: Vec<CardId> = v.hidden_known().iter().collect();
     for c in ids(0, &[2, 3]) {
-        assert!(!hidden.contains(&c), "a card known to all is not a fact to forget");
+        assert!(
+            !hidden.contains(&c),
+            "a card known to all is not a fact to forget"
+        );
     }
     for c in ids(1, &[0, 1]) {
         assert!(hidden.contains(&c));

@@ -147,7 +147,12 @@ fn check_view_legal_actions(game: &Game, actions: &mut ActionList, view_actions:
     for s in 0..game.players() {
         game.view(s).legal_actions(view_actions);
         if game.to_move() == ToMove::Player(s) {
-            assert_eq!(view_actions, actions, "seat {s}'s view at {:?}", game.stage());
+            assert_eq!(
+                view_actions,
+                actions,
+                "seat {s}'s view at {:?}",
+                game.stage()
+            );
         } else {
             assert!(
                 view_actions.is_empty(),

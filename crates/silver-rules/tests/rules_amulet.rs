@@ -588,10 +588,7 @@ fn r_a3_owner_may_exchange_guarded_card_and_protection_ends_when_it_leaves() {
     // Robber: the new card is exposed; the Bodyguard, face-up but placed on nothing, still
     // protects itself (R-A3).
     draw_and_discard(&mut t);
-    assert_legal(
-        &t,
-        with(targets(0, &[0, 1, 2, 3]), &[Action::SkipAbility]),
-    );
+    assert_legal(&t, with(targets(0, &[0, 1, 2, 3]), &[Action::SkipAbility]));
 }
 
 /// Seat 0 takes the first discard, a Bodyguard, face-up into slot 4 and does not place it.

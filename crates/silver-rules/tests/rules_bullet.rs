@@ -1950,8 +1950,9 @@ fn b1_r_swap_multi_a_lycan_keeps_a_public_three_and_four_choosable() {
     t.illegal(A::Select { slot: 3 });
     t.act(A::Select { slot: 2 });
     t.act(A::ConfirmExchange);
-    assert!(t.events.iter().rev().any(|e| matches!(
-        e,
-        GameEvent::Exchanged { success: true, .. }
-    )));
+    assert!(t
+        .events
+        .iter()
+        .rev()
+        .any(|e| matches!(e, GameEvent::Exchanged { success: true, .. })));
 }

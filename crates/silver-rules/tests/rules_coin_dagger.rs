@@ -561,7 +561,13 @@ fn c4_usable_before_the_main_action_then_the_turn_goes_on() {
 #[test]
 fn c4_before_the_main_action_forbids_census() {
     // Seat 0 has 4 cards (a pair exchanged) and a face-up Coin 4; the pile's top is an Exposer.
-    let mut t = game(coin(), 2, &[[6, 6, 3, 3, 1], [9, 9, 11, 12, 13]], 4, &[5, 7]);
+    let mut t = game(
+        coin(),
+        2,
+        &[[6, 6, 3, 3, 1], [9, 9, 11, 12, 13]],
+        4,
+        &[5, 7],
+    );
     t.acts(&[A::TakeDiscard, A::Select { slot: 0 }, A::Select { slot: 1 }]);
     t.act(A::ConfirmExchange);
     assert_eq!(t.village(0), vec![4, 3, 3, 1]);
