@@ -224,10 +224,15 @@ impl Game {
                 if matches!(from, CardSource::Deck | CardSource::Display) && !zombie {
                     out.push(Action::Discard);
                 }
+                let before = out.len();
                 if self.has_exchangeable(p) {
                     self.push_exchange_starts(p, card, out);
-                } else if zombie || !matches!(from, CardSource::Deck | CardSource::Display) {
-                    // Nothing can leave (E-EMPTY, or only the token's card): the card joins.
+                }
+                if out.len() == before
+                    && (zombie || !matches!(from, CardSource::Deck | CardSource::Display))
+                {
+                    // Nothing can leave (E-EMPTY, only the token's card, or a held Zombie
+                    // facing only face-up Zombies): the card joins.
                     out.push(Action::AddToVillage);
                 }
                 // Ruling: free actions are also usable while holding the turn's drawn card.
@@ -243,16 +248,28 @@ impl Game {
                 // everybody knows, so every selection can be confirmed. D5: with a drawn
                 // Approximator any second card may be chosen (then only `Approximate` may be).
                 let approximator = chosen.count_ones() == 1 && self.approximator(card, from);
+                let (public, lycan) = self.public_slots(p);
+                let row = self.village[p as usize].as_slice();
+                // Without a Lycan, a slot known to all may join only cards of its value.
+                let known = chosen & public;
+                let value = (known != 0 && !lycan)
+                    .then(|| self.value[row[known.trailing_zeros() as usize] as usize]);
+                // (A pair only an Approximator may take can grow no further.)
+                let possible = self.set_possible(p, chosen, public, lycan);
                 let last = 63 - chosen.leading_zeros() as usize;
-                for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
-                    if i > last
-                        && c != self.amulet
-                        && (approximator || self.set_possible(p, chosen | 1u64 << i))
-                    {
+                for (i, &c) in row.iter().enumerate().skip(last + 1) {
+                    let ok = approximator
+                        || (possible
+                            && (public & (1u64 << i) == 0
+                                || match value {
+                                    Some(v) => self.value[c as usize] == v,
+                                    None => self.set_possible(p, chosen | 1u64 << i, public, lycan),
+                                }));
+                    if ok && c != self.amulet {
                         out.push(Action::Select { slot: i as Slot });
                     }
                 }
-                if chosen.count_ones() >= 2 && self.set_possible(p, chosen) {
+                if chosen.count_ones() >= 2 && possible {
                     out.push(Action::ConfirmExchange);
                 }
                 if chosen.count_ones() == 2 && self.approximator(card, from) {
@@ -333,19 +350,47 @@ impl Game {
         // match with as far as everybody knows (any later slot for a drawn Approximator, D5),
         // so every set of 2+ slots is reached by exactly one increasing sequence of
         // selections and no selection is a dead end.
+        let mut starts = [false; crate::card::CARDS];
         let approximator = match self.stage {
             Stage::Holding { from, .. } => self.approximator(held, from),
             _ => false,
         };
-        for i in 0..row.len() {
-            if row[i] == self.amulet {
+        let (public, lycan) = if approximator {
+            (0, false)
+        } else {
+            self.public_slots(p)
+        };
+        // Scanning from the right: is there any eligible later slot, one not known to all, and
+        // which values known to all lie later (a bit per value)?
+        let (mut later, mut later_unknown, mut later_values) = (false, false, 0u32);
+        for i in (0..row.len()).rev() {
+            let c = row[i];
+            if c == self.amulet {
                 continue;
             }
-            let start = (i + 1..row.len()).any(|j| {
-                row[j] != self.amulet
-                    && (approximator || self.set_possible(p, 1u64 << i | 1u64 << j))
-            });
-            if start {
+            let is_public = public & (1u64 << i) != 0;
+            // A pair with at most one card known to all can always match as far as everybody
+            // knows; a slot known to all needs a partner of its value (or, with a face-up
+            // Lycan, one the set check accepts).
+            starts[i] = if !is_public || public.count_ones() < 2 {
+                later
+            } else if !lycan {
+                later_unknown || later_values & (1u32 << self.value[c as usize]) != 0
+            } else {
+                (i + 1..row.len()).any(|j| {
+                    row[j] != self.amulet
+                        && self.set_possible(p, 1u64 << i | 1u64 << j, public, lycan)
+                })
+            };
+            later = true;
+            if is_public {
+                later_values |= 1u32 << self.value[c as usize];
+            } else {
+                later_unknown = true;
+            }
+        }
+        for (i, &s) in starts[..row.len()].iter().enumerate() {
+            if s {
                 out.push(Action::Select { slot: i as Slot });
             }
         }
@@ -361,23 +406,67 @@ impl Game {
         ) && self.ability_of(held) == Ability::Approximator
     }
 
-    /// R-SWAP-MULTI: can the cards in the `chosen` slots of `p`'s village still match, as far
-    /// as every player knows? Not if the cards whose values are known to all (face-up, or
-    /// shown to all earlier) already fail to match (R-A13 wild cards, B1 Lycans staying in
-    /// the village counted): such a set is a public breach, not an attempt. Cards not known to
-    /// all could be anything, so they never make a set impossible. Reads only public values.
-    fn set_possible(&self, p: Seat, chosen: u64) -> bool {
+    /// R-SWAP-MULTI: what every player knows of `p`'s village for choosing a multi-exchange:
+    /// the slots holding a non-wild card known to all (face-up, or shown to all earlier), and
+    /// whether a face-up B1 Lycan is there (face-up cards are known to all).
+    #[inline]
+    fn public_slots(&self, p: Seat) -> (u64, bool) {
         let everyone = (1u8 << self.cfg.players) - 1;
+        let mut slots = 0u64;
+        let mut lycan = false;
         let row = self.village[p as usize].as_slice();
-        let mut public = [NONE; crate::card::CARDS];
-        let mut k = 0;
+        if row.len() < 2 {
+            return (0, false);
+        }
         for (i, &c) in row.iter().enumerate() {
-            if chosen & (1u64 << i) != 0 && self.known[c as usize] & everyone == everyone {
-                public[k] = c;
-                k += 1;
+            if self.known[c as usize] & everyone == everyone {
+                match self.ability_of(c) {
+                    Ability::Wild => {}
+                    Ability::LycanBump => {
+                        slots |= 1u64 << i;
+                        lycan |= self.up(c);
+                    }
+                    _ => slots |= 1u64 << i,
+                }
             }
         }
-        k < 2 || self.set_matches(&public[..k], self.lycans_staying(p, chosen))
+        (slots, lycan)
+    }
+
+    /// R-SWAP-MULTI: can the cards in the `chosen` slots of `p`'s village still match, as far
+    /// as every player knows (`public`, `lycan`: [`Game::public_slots`])? Not if the cards
+    /// whose values are known to all already fail to match (R-A13 wild cards, B1 Lycans
+    /// staying in the village counted): such a set is a public breach, not an attempt. Cards
+    /// not known to all could be anything, so they never make a set impossible. Reads only
+    /// public values.
+    #[inline]
+    fn set_possible(&self, p: Seat, chosen: u64, public: u64, lycan: bool) -> bool {
+        let known = chosen & public;
+        if known.count_ones() < 2 {
+            return true;
+        }
+        let row = self.village[p as usize].as_slice();
+        if !lycan {
+            // Without a Lycan the known cards must share one value.
+            let v = self.value[row[known.trailing_zeros() as usize] as usize];
+            let mut m = known;
+            while m != 0 {
+                if self.value[row[m.trailing_zeros() as usize] as usize] != v {
+                    return false;
+                }
+                m &= m - 1;
+            }
+            return true;
+        }
+        let mut cards = [NONE; crate::card::CARDS];
+        let mut k = 0;
+        let mut m = known;
+        while m != 0 {
+            cards[k] = row[m.trailing_zeros() as usize];
+            k += 1;
+            m &= m - 1;
+        }
+        self.set_matches(&cards[..k], self.lycans_staying(p, chosen))
     }
 
     /// Face-up helpers in `p`'s own village (abilities "face-up in your village").

@@ -2338,3 +2338,33 @@ fn d5_r_swap_multi_approximator_may_take_a_publicly_unmatched_pair() {
     assert_eq!(t.village(0), vec![9, 6, 5, 3, 10, 10]);
     assert_eq!(t.pile(), vec![1, 7, 8, 8, 7]);
 }
+
+/// D4 (ruling): a drawn Zombie facing a village whose only card is a face-up Zombie can neither
+/// be discarded nor exchanged for it: it joins the village (was: no legal action at all).
+#[test]
+fn d4_held_zombie_with_only_a_face_up_zombie_in_the_village_joins_it() {
+    let set = CardSet::parse("amulet+4:dagger,8:coin").unwrap();
+    let mut t = game(
+        set,
+        2,
+        &[[4, 6, 6, 6, 6], [9, 9, 10, 10, 11]],
+        1,
+        &[5, 7, 8, 7, 8, 7, 8, 3, 8, 3, 4],
+    );
+    // The Exposer turns the Zombie face-up; four Assassins discard the four 6s.
+    t.acts(&[DRAW, A::Discard, tg(0, 0)]);
+    assert_eq!(t.face_up(0), vec![true, false, false, false, false]);
+    for _ in 0..4 {
+        t.draw_discard();
+        t.acts(&[DRAW, A::Discard, tg(0, 1)]);
+    }
+    assert_eq!(t.village(0), vec![4]);
+    t.draw_discard();
+    t.act(DRAW);
+    assert!(matches!(t.game.stage(), Stage::Holding { .. }));
+    assert_legal(&t, vec![A::AddToVillage]);
+    t.act(A::AddToVillage);
+    assert_eq!(t.village(0), vec![4, 4]);
+    assert!(t.game.knows(1, 0, 1), "the joining Zombie is shown");
+    t.game.omniscient().check_invariants().unwrap();
+}
