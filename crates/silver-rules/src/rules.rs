@@ -248,14 +248,14 @@ impl Game {
                 // everybody knows, so every selection can be confirmed. D5: with a drawn
                 // Approximator any second card may be chosen (then only `Approximate` may be).
                 let approximator = chosen.count_ones() == 1 && self.approximator(card, from);
-                let (public, lycan) = self.public_slots(p);
+                let (public, lycans) = self.public_slots(p);
                 let row = self.village[p as usize].as_slice();
                 // Without a Lycan, a slot known to all may join only cards of its value.
                 let known = chosen & public;
-                let value = (known != 0 && !lycan)
+                let value = (known != 0 && lycans == 0)
                     .then(|| self.value[row[known.trailing_zeros() as usize] as usize]);
                 // (A pair only an Approximator may take can grow no further.)
-                let possible = self.set_possible(p, chosen, public, lycan);
+                let possible = self.set_possible(p, chosen, public, lycans);
                 let last = 63 - chosen.leading_zeros() as usize;
                 for (i, &c) in row.iter().enumerate().skip(last + 1) {
                     let ok = approximator
@@ -263,7 +263,9 @@ impl Game {
                             && (public & (1u64 << i) == 0
                                 || match value {
                                     Some(v) => self.value[c as usize] == v,
-                                    None => self.set_possible(p, chosen | 1u64 << i, public, lycan),
+                                    None => {
+                                        self.set_possible(p, chosen | 1u64 << i, public, lycans)
+                                    }
                                 }));
                     if ok && c != self.amulet {
                         out.push(Action::Select { slot: i as Slot });
@@ -355,8 +357,8 @@ impl Game {
             Stage::Holding { from, .. } => self.approximator(held, from),
             _ => false,
         };
-        let (public, lycan) = if approximator {
-            (0, false)
+        let (public, lycans) = if approximator {
+            (0, 0)
         } else {
             self.public_slots(p)
         };
@@ -374,12 +376,12 @@ impl Game {
             // Lycan, one the set check accepts).
             starts[i] = if !is_public || public.count_ones() < 2 {
                 later
-            } else if !lycan {
+            } else if lycans == 0 {
                 later_unknown || later_values & (1u32 << self.value[c as usize]) != 0
             } else {
                 (i + 1..row.len()).any(|j| {
                     row[j] != self.amulet
-                        && self.set_possible(p, 1u64 << i | 1u64 << j, public, lycan)
+                        && self.set_possible(p, 1u64 << i | 1u64 << j, public, lycans)
                 })
             };
             later = true;
@@ -408,15 +410,15 @@ impl Game {
 
     /// R-SWAP-MULTI: what every player knows of `p`'s village for choosing a multi-exchange:
     /// the slots holding a non-wild card known to all (face-up, or shown to all earlier), and
-    /// whether a face-up B1 Lycan is there (face-up cards are known to all).
+    /// the slots of its face-up B1 Lycans (face-up cards are known to all).
     #[inline]
-    fn public_slots(&self, p: Seat) -> (u64, bool) {
+    fn public_slots(&self, p: Seat) -> (u64, u64) {
         let everyone = (1u8 << self.cfg.players) - 1;
         let mut slots = 0u64;
-        let mut lycan = false;
+        let mut lycans = 0u64;
         let row = self.village[p as usize].as_slice();
         if row.len() < 2 {
-            return (0, false);
+            return (0, 0);
         }
         for (i, &c) in row.iter().enumerate() {
             if self.known[c as usize] & everyone == everyone {
@@ -424,29 +426,33 @@ impl Game {
                     Ability::Wild => {}
                     Ability::LycanBump => {
                         slots |= 1u64 << i;
-                        lycan |= self.up(c);
+                        if self.up(c) {
+                            lycans |= 1u64 << i;
+                        }
                     }
                     _ => slots |= 1u64 << i,
                 }
             }
         }
-        (slots, lycan)
+        (slots, lycans)
     }
 
     /// R-SWAP-MULTI: can the cards in the `chosen` slots of `p`'s village still match, as far
-    /// as every player knows (`public`, `lycan`: [`Game::public_slots`])? Not if the cards
+    /// as every player knows (`public`, `lycans`: [`Game::public_slots`])? Not if the cards
     /// whose values are known to all already fail to match (R-A13 wild cards, B1 Lycans
     /// staying in the village counted): such a set is a public breach, not an attempt. Cards
     /// not known to all could be anything, so they never make a set impossible. Reads only
     /// public values.
     #[inline]
-    fn set_possible(&self, p: Seat, chosen: u64, public: u64, lycan: bool) -> bool {
+    fn set_possible(&self, p: Seat, chosen: u64, public: u64, lycans: u64) -> bool {
         let known = chosen & public;
         if known.count_ones() < 2 {
             return true;
         }
         let row = self.village[p as usize].as_slice();
-        if !lycan {
+        // B1: the face-up Lycans that stay in the village (not chosen).
+        let staying = (lycans & !chosen).count_ones() as u8;
+        if staying == 0 {
             // Without a Lycan the known cards must share one value.
             let v = self.value[row[known.trailing_zeros() as usize] as usize];
             let mut m = known;
@@ -466,7 +472,7 @@ impl Game {
             k += 1;
             m &= m - 1;
         }
-        self.set_matches(&cards[..k], self.lycans_staying(p, chosen))
+        self.set_matches(&cards[..k], staying)
     }
 
     /// Face-up helpers in `p`'s own village (abilities "face-up in your village").
