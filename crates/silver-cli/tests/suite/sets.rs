@@ -4,9 +4,7 @@
 //! (checked against the card registry and against the README, so the docs cannot drift).
 //! Runs from the workspace root and writes only into fresh temporary directories.
 
-#[macro_use]
-mod common;
-use common::*;
+use crate::common::*;
 
 use silver_rules::{characters, Token, ABILITY_KINDS};
 use std::ffi::OsString;

@@ -4,8 +4,7 @@
 //! Values: 0 Villager, 1 Squire, 2 Empath, 3 Bodyguard, 4 Rascal, 5 Exposer, 6 Revealer,
 //! 7 Beholder, 8 Apprentice Seer, 9 Seer, 10 Master, 11 Witch, 12 Robber, 13 Doppelganger.
 
-mod common;
-use common::*;
+use crate::common::*;
 use silver_rules::*;
 
 // ---------------------------------------------------------------------------------------------

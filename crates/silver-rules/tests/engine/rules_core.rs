@@ -2,8 +2,7 @@
 //! termination caps of docs/rulings.md (turn cap, points-game round cap). Each test is named
 //! after the rule id it proves.
 
-mod common;
-use common::{assert_legal, T};
+use crate::common::{assert_legal, T};
 use silver_rules::Action as A;
 use silver_rules::*;
 

@@ -8,8 +8,7 @@
 //! Mixed sets borrow Amulet characters (3 Bodyguard, 4 Rascal, 10 Master, 11 Witch,
 //! 13 Doppelganger, 0 Villager) and Coin characters (2 Curator, 4 C4, 10 Vampire).
 
-mod common;
-use common::*;
+use crate::common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use silver_rules::Action as A;

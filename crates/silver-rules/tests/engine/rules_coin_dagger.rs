@@ -13,8 +13,7 @@
 //! - `mix()`: 2 Curator, 4 Zombie, 5 Approximator, 8 Assassin, 10 Vampire, 11 Reverser,
 //!   12 Master Thief, the rest Amulet, with the Dagger token.
 
-mod common;
-use common::*;
+use crate::common::*;
 use silver_rules::Action as A;
 use silver_rules::*;
 

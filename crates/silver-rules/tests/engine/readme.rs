@@ -4,7 +4,7 @@ use silver_rules::*;
 
 #[test]
 fn readme_script_plays_three_tens_for_a_four() {
-    let readme = include_str!("../../../README.md");
+    let readme = include_str!("../../../../README.md");
     let start = readme.find("```json\n").expect("README has a JSON example") + 8;
     let len = readme[start..].find("```").unwrap();
     let script: Script = serde_json::from_str(&readme[start..start + len]).unwrap();

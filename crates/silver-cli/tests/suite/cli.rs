@@ -3,9 +3,7 @@
 //! directories. Nothing here asserts on wall-clock time; the one poll loop (the interrupt test)
 //! has a generous timeout only as a safety net.
 
-#[macro_use]
-mod common;
-use common::*;
+use crate::common::*;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

@@ -19,13 +19,16 @@ macro_rules! args {
 }
 
 /// A fresh, empty directory under the system temp dir, removed when dropped (named after the
-/// test binary and the test, so concurrent test binaries never share one).
+/// test binary's process, a per-process counter and the test, so no two tests ever share one,
+/// even with the same label).
 pub struct TempDir(pub PathBuf);
 
 impl TempDir {
     pub fn new(test: &str) -> TempDir {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let p = std::env::temp_dir().join(format!(
-            "silver-{}-test-{}-{test}",
+            "silver-{}-test-{}-{n}-{test}",
             env!("CARGO_CRATE_NAME"),
             std::process::id()
         ));

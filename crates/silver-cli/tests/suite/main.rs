@@ -1,0 +1,10 @@
+//! The `silver` binary's integration tests, one test binary: commands, outputs and errors
+//! (`cli.rs`), card sets (`sets.rs`) and balance sweeps (`balance.rs`), all through the real
+//! executable and the shared harness in `common/`.
+
+#[macro_use]
+mod common;
+
+mod balance;
+mod cli;
+mod sets;

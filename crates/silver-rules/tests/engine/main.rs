@@ -1,0 +1,17 @@
+//! The silver-rules integration tests, one binary (one link on every rebuild): scenario tests for
+//! every rule id, the rulebook scripts, property suites, information sets, golden digests and
+//! the README's engine example. The counting-allocator test (`no_alloc.rs`) stays a binary of
+//! its own: it installs a global allocator.
+
+mod common;
+
+mod golden;
+mod information;
+mod properties;
+mod properties_sets;
+mod readme;
+mod rules_amulet;
+mod rules_bullet;
+mod rules_coin_dagger;
+mod rules_core;
+mod scripts;
