@@ -1,6 +1,7 @@
 //! After a warm-up decision, an ISMCTS decision allocates nothing (the node arena and buffers
 //! are reused). Counted with a global allocator wrapper, per thread so that other tests
 //! running concurrently do not interfere.
+#![allow(unsafe_code)] // a counting global allocator must implement GlobalAlloc
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,6 +1,7 @@
 //! Hot paths do not allocate: dealing, legal actions, apply (checked and unchecked), views and
 //! world sampling, over whole random games, counted by a global allocator (on the test's own
 //! thread).
+#![allow(unsafe_code)] // a counting global allocator must implement GlobalAlloc
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

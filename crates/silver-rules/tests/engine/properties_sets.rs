@@ -73,6 +73,8 @@ struct ScoreChecker {
 }
 
 impl EventSink for ScoreChecker {
+    // Each seat index reads several per-seat arrays at once.
+    #[allow(clippy::needless_range_loop)]
     fn event(&mut self, e: &Event) {
         match *e {
             GameEvent::RoundStarted { .. } => {
