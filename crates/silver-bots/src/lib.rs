@@ -24,7 +24,7 @@ mod memory;
 mod random;
 mod spec;
 
-pub use arena::play_game;
+pub use arena::{play_game, play_game_with, EventsOnly, Seats, Watch};
 pub use greedy::GreedyBot;
 pub use ismcts::{CheatingIsmcts, IsmctsBot};
 pub use memory::Memory;

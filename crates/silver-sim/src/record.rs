@@ -5,10 +5,10 @@ use crate::plan::{GameSlot, Plan};
 use crate::seeds;
 use crate::stats::{f, Stats};
 use rand::Rng;
-use silver_bots::{BotRng, Player};
+use silver_bots::{play_game_with, BotRng, Player, Seats, Watch};
 use silver_rules::{
-    Action, ActionList, Event, EventSink, Game, GameEvent, PileReason, RoundEnd, Seat, ToMove,
-    MAX_PLAYERS, VALUES,
+    Action, ActionList, Event, EventSink, Game, GameEvent, PileReason, RoundEnd, Seat, MAX_PLAYERS,
+    VALUES,
 };
 
 /// CSV headers of the per-game files. Every row starts with the set's canonical name.
@@ -265,6 +265,43 @@ impl Worker {
     }
 }
 
+/// The players of one game's seats, in the worker's pool of (seat, bot) players.
+struct Pool<'a> {
+    players: &'a mut [Option<Player>],
+    /// Per seat: its player's index in `players`.
+    index: [usize; MAX_PLAYERS],
+}
+
+impl Seats for Pool<'_> {
+    #[inline]
+    fn player(&mut self, seat: Seat) -> &mut Player {
+        self.players[self.index[seat as usize]]
+            .as_mut()
+            .expect("built before the game")
+    }
+}
+
+/// The recorder and the caller's sink, watching one game.
+struct Both<'a, 'b, S>(&'a mut Recorder<'b>, &'a mut S);
+
+impl<S: EventSink> EventSink for Both<'_, '_, S> {
+    #[inline]
+    fn event(&mut self, e: &Event) {
+        self.0.event(e);
+        self.1.event(e);
+    }
+}
+
+impl<S: EventSink> Watch for Both<'_, '_, S> {
+    #[inline]
+    fn decided(&mut self, _seat: Seat, action: Action, player: &Player) {
+        // census.csv: the caller's own estimate of its sum at the call.
+        if action == Action::CallCensus {
+            self.0.pending_estimate = player.sum_estimate();
+        }
+    }
+}
+
 /// The outcome of one game.
 pub struct Played {
     /// Final state.
@@ -291,10 +328,14 @@ pub fn play<S: EventSink>(
     let first = deal_rng.random_range(0..plan.config.players);
     let mut bot_rngs: [BotRng; MAX_PLAYERS] =
         std::array::from_fn(|s| seeds::bot_rng(plan.seed, index, s as Seat));
+    let mut pool = Pool {
+        players: &mut worker.players,
+        index: [0; MAX_PLAYERS],
+    };
     for (s, &b) in bots.iter().enumerate().take(n) {
         let k = s * worker.bots + b;
-        let p = worker.players[k].get_or_insert_with(|| Player::from_spec(&plan.bots[b].spec));
-        p.reset(s as Seat, &plan.config);
+        pool.players[k].get_or_insert_with(|| Player::from_spec(&plan.bots[b].spec));
+        pool.index[s] = k;
     }
     let mut rec = Recorder {
         plan,
@@ -306,42 +347,15 @@ pub fn play<S: EventSink>(
         pending_estimate: None,
         used: [0; MAX_PLAYERS],
     };
-    struct Both<'a, 'b, S>(&'a mut Recorder<'b>, &'a mut S);
-    impl<S: EventSink> EventSink for Both<'_, '_, S> {
-        #[inline]
-        fn event(&mut self, e: &Event) {
-            self.0.event(e);
-            self.1.event(e);
-        }
-    }
-    let mut game = Game::new(plan.config, first).expect("validated config");
-    loop {
-        match game.to_move() {
-            ToMove::Deal => game.deal_random(&mut deal_rng, &mut Both(&mut rec, sink)),
-            ToMove::Player(seat) => {
-                let s = seat as usize;
-                game.legal_actions(&mut worker.actions);
-                let player = worker.players[s * worker.bots + bots[s]]
-                    .as_mut()
-                    .expect("built above");
-                let a = if worker.actions.len() == 1 {
-                    worker.actions[0]
-                } else {
-                    player.decide(&game, seat, &worker.actions, &mut bot_rngs[s])
-                };
-                assert!(
-                    worker.actions.contains(&a),
-                    "bot `{}` chose the illegal action {a:?}",
-                    plan.bots[bots[s]].name
-                );
-                if a == Action::CallCensus {
-                    rec.pending_estimate = player.sum_estimate();
-                }
-                game.apply_unchecked(a, &mut Both(&mut rec, sink));
-            }
-            ToMove::Terminal => break,
-        }
-    }
+    let game = play_game_with(
+        plan.config,
+        first,
+        &mut pool,
+        &mut deal_rng,
+        &mut bot_rngs,
+        &mut Both(&mut rec, sink),
+        &mut worker.actions,
+    );
     // Per-game rows and statistics.
     let totals = game.totals();
     let winner = game.winner().expect("game over") as usize;
@@ -373,4 +387,85 @@ pub fn play<S: EventSink>(
         }
     }
     Played { game }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{ExperimentSpec, ModelSpec, Outputs, Seating};
+    use silver_bots::{Bot, RandomBot};
+    use silver_rules::{Config, Observation, PlayerView};
+    use std::path::Path;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    /// An external bot that plays at random and counts what it observes.
+    struct Counting {
+        seen: Arc<AtomicUsize>,
+        seat: Seat,
+        mine: Arc<AtomicUsize>,
+    }
+
+    impl Bot for Counting {
+        fn reset(&mut self, seat: Seat, _config: &Config) {
+            self.seat = seat;
+        }
+        fn wants_observations(&self) -> bool {
+            true
+        }
+        fn observe(&mut self, observation: &Observation) {
+            self.seen.fetch_add(1, Ordering::Relaxed);
+            // Its own draws are shown to it: the observation carries the value.
+            if let silver_rules::GameEvent::Drew { seat, value, .. } = observation {
+                if *seat == self.seat && value.is_some() {
+                    self.mine.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        fn decide(&mut self, view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
+            RandomBot.decide(view, legal, rng)
+        }
+    }
+
+    /// Every event is observed, redacted, by an external bot that asks for observations, in a
+    /// simulator game (the one game loop, `silver_bots::play_game_with`).
+    #[test]
+    fn an_external_bot_that_wants_observations_gets_every_event() {
+        let spec = ExperimentSpec {
+            name: Some("t".into()),
+            players: 3,
+            bots: vec!["random".into()],
+            seating: Seating::Rotate,
+            set: "amulet".into(),
+            token: None,
+            model: ModelSpec::default(),
+            games: 4,
+            seed: 1,
+            max_turns_per_round: 400,
+            outputs: Outputs::default(),
+            balance: None,
+        };
+        let bots_dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"));
+        let plan = crate::plan::resolve(&spec, bots_dir).unwrap();
+        let mut worker = Worker::new(&plan);
+        let (seen, mine) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        // Seat 1's player (bot 0) is the external bot.
+        worker.players[worker.bots] = Some(Player::External(Box::new(Counting {
+            seen: seen.clone(),
+            seat: 0,
+            mine: mine.clone(),
+        })));
+        let mut stats = Stats::new(plan.bots.len(), 3);
+        let mut rows = Rows::default();
+        let mut events: Vec<Event> = Vec::new();
+        play(&plan, 0, &mut worker, &mut stats, &mut rows, &mut events);
+        assert!(events.len() > 100);
+        assert_eq!(seen.load(Ordering::Relaxed), events.len());
+        let own_draws = events
+            .iter()
+            .filter(|e| matches!(e, GameEvent::Drew { seat: 1, .. }))
+            .count();
+        assert!(own_draws > 0);
+        assert_eq!(mine.load(Ordering::Relaxed), own_draws);
+    }
 }
