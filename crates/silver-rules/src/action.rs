@@ -280,7 +280,8 @@ mod strict {
                 "witch-look" => Action::WitchLook,
                 "witch-exchange-own" => Action::WitchExchangeOwn,
                 "witch-leave" => Action::WitchLeave,
-                _ => Action::EndTurn,
+                "end-turn" => Action::EndTurn,
+                other => return Err(format!("unknown action `{other}`")),
             })
         }
     }

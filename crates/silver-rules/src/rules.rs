@@ -490,7 +490,39 @@ impl Game {
                     Ability::PriestFlip => h.priests += 1,
                     Ability::Curator => h.curators += 1,
                     Ability::UsePileTop => h.pile_top = true,
-                    _ => {}
+                    // Not free actions of the owner's turn (no `_` arm: a new ability must be
+                    // placed here or above).
+                    Ability::VillagerPair
+                    | Ability::SquireDisplay
+                    | Ability::RascalDraw
+                    | Ability::ExposeOwn
+                    | Ability::RevealOpponent
+                    | Ability::BeholdOwn { .. }
+                    | Ability::LookOpponent { .. }
+                    | Ability::LookAny
+                    | Ability::MasterTakePile
+                    | Ability::WitchDeckTop
+                    | Ability::RobberSwap
+                    | Ability::Wild
+                    | Ability::HunterRemove
+                    | Ability::LycanBump
+                    | Ability::DiscardToDeckBottom
+                    | Ability::Mortician
+                    | Ability::ReverseDeck
+                    | Ability::FlipAny
+                    | Ability::LookAllOwn
+                    | Ability::ShuffleVillage
+                    | Ability::UseFaceUp
+                    | Ability::DeckToPile { .. }
+                    | Ability::SwapAny
+                    | Ability::GremlinJoin
+                    | Ability::CopyLowest
+                    | Ability::DiscardOwn { .. }
+                    | Ability::UseUnderneath
+                    | Ability::Zombie
+                    | Ability::Approximator
+                    | Ability::ReverseDirection
+                    | Ability::Plain => {}
                 }
             }
         }
@@ -845,8 +877,26 @@ impl Game {
                     }
                     Ability::DiscardOwn { .. } => self.push_own_discardable(p, out),
                     // C10 is resolved when the Vampire is discarded (the copied ability is
-                    // offered directly); the others are not discard abilities.
-                    _ => {}
+                    // offered directly); the others are not discard abilities. No `_` arm: a
+                    // new ability must say here what it targets.
+                    Ability::UseUnderneath
+                    | Ability::VillagerPair
+                    | Ability::SquireDisplay
+                    | Ability::EmpathPeek
+                    | Ability::Bodyguard
+                    | Ability::RascalDraw
+                    | Ability::Wild
+                    | Ability::HunterRemove
+                    | Ability::LycanBump
+                    | Ability::PriestFlip
+                    | Ability::DiscardToDeckBottom
+                    | Ability::Mortician
+                    | Ability::CopyLowest
+                    | Ability::Curator
+                    | Ability::UsePileTop
+                    | Ability::Zombie
+                    | Ability::Approximator
+                    | Ability::Plain => {}
                 }
                 out.push(Action::SkipAbility);
             }
