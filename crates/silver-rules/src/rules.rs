@@ -46,6 +46,16 @@ struct Helpers {
     pile_top: bool,
 }
 
+/// R-DRAW / R-TAKE / R-A1 / R-A10: a card from the deck enters a village face-down (the Witch's
+/// card comes from the deck too); one that was face-up (discard pile, display) enters face-up.
+#[inline]
+fn enters_face_up(from: CardSource) -> bool {
+    match from {
+        CardSource::Discard | CardSource::Display | CardSource::Master => true,
+        CardSource::Deck | CardSource::Witch => false,
+    }
+}
+
 /// What happens after an action's own effects.
 enum Next {
     /// The stage was set by the action.
@@ -1185,10 +1195,7 @@ impl Game {
             }
             (Stage::Holding { card, from }, Action::AddToVillage) => {
                 // D4 / E-EMPTY: nothing can leave, so the card joins at the right end.
-                let up = matches!(
-                    from,
-                    CardSource::Discard | CardSource::Display | CardSource::Master
-                );
+                let up = enters_face_up(from);
                 self.village[p as usize].push(card);
                 self.set_up(card, up);
                 // Ruling: the card is shown (only a Zombie or a taken card is ever added).
@@ -1951,12 +1958,7 @@ impl Game {
         approximator: bool,
         sink: &mut S,
     ) -> u64 {
-        // R-DRAW / R-TAKE / R-A1 / R-A10: cards from the deck enter face-down, cards that were
-        // face-up (discard pile, display) enter face-up. The Witch's card comes from the deck.
-        let enters_up = matches!(
-            from,
-            CardSource::Discard | CardSource::Display | CardSource::Master
-        );
+        let enters_up = enters_face_up(from);
         let row_len = self.village[p as usize].len();
         let n = chosen.count_ones();
         // B3 (ruling): decided by the village before the exchange (a Goth Girl exchanged in
@@ -1981,16 +1983,7 @@ impl Game {
                         self.refresh_shield();
                     }
                 }
-                sink.event(&GameEvent::Exchanged {
-                    seat: p,
-                    from,
-                    incoming: self.hidden(card),
-                    slots: chosen,
-                    success: false,
-                    placed_at: slot as Slot,
-                    face_up: false,
-                });
-                self.zombie_stayed(p, card, enters_up, bottom, sink);
+                self.zombie_stayed(p, card, from, chosen, slot as Slot, bottom, sink);
                 return 0;
             }
             self.release(p, out);
@@ -2059,16 +2052,8 @@ impl Game {
             }
             if go == 0 {
                 // D4: only Zombies would go down: the held card is discarded instead.
-                sink.event(&GameEvent::Exchanged {
-                    seat: p,
-                    from,
-                    incoming: self.hidden(card),
-                    slots: chosen,
-                    success: false,
-                    placed_at: chosen.trailing_zeros() as Slot,
-                    face_up: false,
-                });
-                self.zombie_stayed(p, card, enters_up, bottom, sink);
+                let first = chosen.trailing_zeros() as Slot;
+                self.zombie_stayed(p, card, from, chosen, first, bottom, sink);
                 return 0;
             }
             let mut stay = 0u64;
@@ -2149,17 +2134,31 @@ impl Game {
         }
     }
 
-    /// D4: the exchanged-out Zombie stayed, so the held card is discarded instead, without
-    /// its ability; a held Zombie cannot be discarded either (ruling): it joins the village at
-    /// the right end, shown to everybody.
+    /// D4: the exchanged-out Zombies stayed (the exchange did not happen: `Exchanged` with
+    /// `success: false` at `placed_at`), so the held card is discarded instead, without its
+    /// ability; a held Zombie cannot be discarded either (ruling): it joins the village at the
+    /// right end, shown to everybody.
+    #[allow(clippy::too_many_arguments)]
     fn zombie_stayed<S: EventSink>(
         &mut self,
         p: Seat,
         card: CardId,
-        enters_up: bool,
+        from: CardSource,
+        chosen: u64,
+        placed_at: Slot,
         bottom: bool,
         sink: &mut S,
     ) {
+        sink.event(&GameEvent::Exchanged {
+            seat: p,
+            from,
+            incoming: self.hidden(card),
+            slots: chosen,
+            success: false,
+            placed_at,
+            face_up: false,
+        });
+        let enters_up = enters_face_up(from);
         if self.zombie_stuck(card) {
             self.village[p as usize].push(card);
             self.set_up(card, enters_up);
