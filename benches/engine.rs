@@ -5,7 +5,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use silver_rules::{ActionList, CardSet, Config, Game, ToMove};
+use silver_rules::{random_playout, ActionList, CardSet, Config, Game, ToMove};
 use std::hint::black_box;
 
 /// Plays one full 4-round game of the Amulet set with uniformly random legal actions.
@@ -23,17 +23,8 @@ fn random_game_with(
     let mut cfg = Config::standard(players).unwrap();
     cfg.set = set;
     let mut g = Game::new(cfg, 0).unwrap();
-    loop {
-        match g.to_move() {
-            ToMove::Deal => g.deal_random(rng, &mut ()),
-            ToMove::Player(_) => {
-                g.legal_actions(actions);
-                let a = actions[rng.random_range(0..actions.len())];
-                g.apply_unchecked(a, &mut ());
-            }
-            ToMove::Terminal => return g,
-        }
-    }
+    random_playout(&mut g, rng, &mut (), actions, u64::MAX);
+    g
 }
 
 /// A mid-round position reached by random play, for the per-decision benches.

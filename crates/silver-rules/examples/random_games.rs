@@ -5,7 +5,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use silver_rules::{ActionList, Config, Event, FnSink, Game, GameEvent, RoundEnd, ToMove};
+use silver_rules::{random_playout, ActionList, Config, Event, FnSink, Game, GameEvent, RoundEnd};
 use std::time::Instant;
 
 fn arg<T: std::str::FromStr>(i: usize, default: T) -> T {
@@ -70,18 +70,7 @@ fn main() {
                     .sum::<i64>();
             }
         });
-        loop {
-            match g.to_move() {
-                ToMove::Deal => g.deal_random(&mut rng, &mut sink),
-                ToMove::Player(_) => {
-                    g.legal_actions(&mut actions);
-                    let a = actions[rng.random_range(0..actions.len())];
-                    g.apply_unchecked(a, &mut sink);
-                    decisions += 1;
-                }
-                ToMove::Terminal => break,
-            }
-        }
+        decisions += random_playout(&mut g, &mut rng, &mut sink, &mut actions, u64::MAX);
     }
     let secs = start.elapsed().as_secs_f64();
     let r = rounds.max(1) as f64;

@@ -45,6 +45,7 @@ mod card;
 mod config;
 mod event;
 mod game;
+mod playout;
 mod rules;
 #[cfg(feature = "serde")]
 mod script;
@@ -66,6 +67,7 @@ pub use event::{
 pub use game::{
     AbilityStep, CardId, DealError, DealOrder, Game, Omniscient, Stage, ToMove, VILLAGE_CARDS,
 };
+pub use playout::random_playout;
 pub use rules::IllegalAction;
 #[cfg(feature = "serde")]
 pub use script::{DealSpec, Script, ScriptError, StackedDeal};

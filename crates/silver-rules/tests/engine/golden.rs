@@ -37,18 +37,8 @@ fn digest_with(games: u64, set_of: impl Fn(u64) -> CardSet) -> (u64, u64) {
         cfg.set = set_of(i);
         let first = rng.random_range(0..players);
         let mut g = Game::new(cfg, first).unwrap();
-        loop {
-            match g.to_move() {
-                ToMove::Deal => g.deal_random(&mut rng, &mut d),
-                ToMove::Player(_) => {
-                    g.legal_actions(&mut actions);
-                    let a = actions[rng.random_range(0..actions.len())];
-                    g.apply(a, &mut d).unwrap();
-                    decisions += 1;
-                }
-                ToMove::Terminal => break,
-            }
-        }
+        decisions += random_playout(&mut g, &mut rng, &mut d, &mut actions, u64::MAX);
+        assert!(g.is_over());
     }
     (d.0, decisions)
 }
