@@ -321,8 +321,8 @@ fn replay_command(game: u64, seed: u64) -> String {
     out.join(" ")
 }
 
-fn execute(spec: ExperimentSpec, common: &Common) -> Result<ExitCode> {
-    let plan: Plan = resolve(&spec, &common.bots_dir).map_err(|e| anyhow!("{e}"))?;
+/// Runs a resolved plan (resolved once, by the caller, which knows how to name its errors).
+fn execute(plan: Plan, common: &Common) -> Result<ExitCode> {
     let shard = common
         .shard
         .as_deref()
@@ -466,14 +466,16 @@ fn main() -> ExitCode {
                 return balance::run(spec, &a.experiment, &a.common);
             }
             // Errors in the spec's values (players, bots, set...) name the file.
-            resolve(&spec, &a.common.bots_dir)
+            let plan = resolve(&spec, &a.common.bots_dir)
                 .map_err(|e| anyhow!("{}: {e}", a.experiment.display()))?;
-            execute(spec, &a.common)
+            execute(plan, &a.common)
         }),
         Command::Tournament(a) => {
             let mut spec = tournament_spec(&a.bots, a.players, a.seating, a.model, &a.name);
             apply_common(&mut spec, &a.common);
-            execute(spec, &a.common)
+            resolve(&spec, &a.common.bots_dir)
+                .map_err(|e| anyhow!("{e}"))
+                .and_then(|plan| execute(plan, &a.common))
         }
         Command::Merge(a) => merge_cmd(&a),
         Command::Replay(a) => replay_cmd(&a),
