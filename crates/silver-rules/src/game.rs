@@ -12,6 +12,7 @@ use crate::action::Slot;
 use crate::card::{Ability, Value, CARDS, VALUES, VALUE_COUNTS};
 use crate::config::{Config, ConfigError, Seat, MAX_PLAYERS};
 use crate::event::CardSource;
+use crate::table::Table;
 use std::fmt;
 
 /// Identity of a physical card within a round: its index in the deal order.
@@ -584,129 +585,148 @@ impl Game {
         self.stage == Stage::GameOver
     }
 
+    /// The public table: what every player sees of this game ([`Table`]).
+    #[inline]
+    pub fn table(&self) -> Table<'_> {
+        Table(self)
+    }
+
     /// The winner, once the game is over (R-GAME-4 / R-GAME-100 tie-breaks applied).
+    #[inline]
     pub fn winner(&self) -> Option<Seat> {
-        (self.winner != NONE).then_some(self.winner)
+        self.table().winner()
     }
 
     /// Current round, 1-based (0 before the first deal).
+    #[inline]
     pub fn round(&self) -> u16 {
-        self.round
+        self.table().round()
     }
 
     /// Whose turn it is (or was last).
+    #[inline]
     pub fn turn_player(&self) -> Seat {
-        self.turn.player
+        self.table().turn_player()
     }
 
     /// Completed turns in the current round.
+    #[inline]
     pub fn turn_number(&self) -> u16 {
-        self.turn.number
+        self.table().turn_number()
     }
 
     /// Who started the current round (at `Stage::Deal`: who will start the next one).
+    #[inline]
     pub fn start_player(&self) -> Seat {
-        self.start
+        self.table().start_player()
     }
 
     /// R-TOKEN-WIN: the token holder this round.
+    #[inline]
     pub fn token_holder(&self) -> Option<Seat> {
-        self.holder
+        self.table().token_holder()
     }
 
     /// R-CENSUS: who called census this round.
+    #[inline]
     pub fn census_caller(&self) -> Option<Seat> {
-        (self.caller != NONE).then_some(self.caller)
+        self.table().census_caller()
     }
 
     /// Scores added up over rounds (R-SCORE).
+    #[inline]
     pub fn totals(&self) -> [i32; MAX_PLAYERS] {
-        self.totals
+        self.table().totals()
     }
 
     /// Scores of the last completed round.
+    #[inline]
     pub fn last_round_scores(&self) -> [i32; MAX_PLAYERS] {
-        self.last_scores
+        self.table().last_round_scores()
     }
 
     /// Cards in `seat`'s village.
     #[inline]
     pub fn village_len(&self, seat: Seat) -> usize {
-        self.village[seat as usize].len()
+        self.table().village_len(seat)
     }
 
     /// The card id in a village slot.
+    #[inline]
     pub fn card_at(&self, seat: Seat, slot: Slot) -> CardId {
-        self.village[seat as usize].get(slot as usize)
+        self.table().card_at(seat, slot)
     }
 
     /// True if the card in that slot is face-up.
+    #[inline]
     pub fn is_face_up(&self, seat: Seat, slot: Slot) -> bool {
-        self.up(self.card_at(seat, slot))
+        self.table().is_face_up(seat, slot)
     }
 
     /// The value of a face-up village card (public); `None` if face-down.
+    #[inline]
     pub fn face_up_value(&self, seat: Seat, slot: Slot) -> Option<Value> {
-        let c = self.card_at(seat, slot);
-        self.up(c).then(|| self.value[c as usize])
+        self.table().face_up_value(seat, slot)
     }
 
     /// Cards left in the deck.
     #[inline]
     pub fn deck_len(&self) -> usize {
-        self.deck.len()
+        self.table().deck_len()
     }
 
     /// The discard pile's values, bottom first (all public).
+    #[inline]
     pub fn discard_pile(&self) -> impl Iterator<Item = Value> + '_ {
-        self.pile.as_slice().iter().map(|&c| self.value[c as usize])
+        self.table().discard_pile()
     }
 
     /// The top of the discard pile.
+    #[inline]
     pub fn discard_top(&self) -> Option<Value> {
-        self.pile.top().map(|c| self.value[c as usize])
+        self.table().discard_top()
     }
 
     /// R-A1: the display's values (public).
+    #[inline]
     pub fn display(&self) -> impl Iterator<Item = Value> + '_ {
-        self.display[..self.display_len as usize]
-            .iter()
-            .map(|&c| self.value[c as usize])
+        self.table().display()
     }
 
     /// R-AMULET: `(seat, slot)` of the card under the token.
+    #[inline]
     pub fn token_slot(&self) -> Option<(Seat, Slot)> {
-        self.locate_in_villages(self.amulet)
+        self.table().token_slot()
     }
 
     /// C2: is the card in that slot rotated (public)?
+    #[inline]
     pub fn is_rotated(&self, seat: Seat, slot: Slot) -> bool {
-        self.rotated & (1u64 << self.card_at(seat, slot)) != 0
+        self.table().is_rotated(seat, slot)
     }
 
     /// E-DIRECTION: true while play runs counter-clockwise.
+    #[inline]
     pub fn counter_clockwise(&self) -> bool {
-        self.reversed
+        self.table().counter_clockwise()
     }
 
     /// R-AMULET / E-TOKEN: the token power was used this round.
+    #[inline]
     pub fn token_used(&self) -> bool {
-        self.token_used
+        self.table().token_used()
     }
 
     /// R-A3: for the card in `(seat, slot)`, the slot it guards if it is a placed Bodyguard.
+    #[inline]
     pub fn guarding(&self, seat: Seat, slot: Slot) -> Option<Slot> {
-        let g = self.guard[self.card_at(seat, slot) as usize];
-        (g != NONE).then(|| {
-            let row = &self.village[seat as usize];
-            row.position(g)
-                .expect("a guarded card lies in its Bodyguard's village") as Slot
-        })
+        self.table().guarding(seat, slot)
     }
 
     /// RULES.md §6: does `viewer` know the value of the card in `(seat, slot)`?
+    #[inline]
     pub fn knows(&self, viewer: Seat, seat: Seat, slot: Slot) -> bool {
-        self.known[self.card_at(seat, slot) as usize] & (1 << viewer) != 0
+        self.table().knows(viewer, seat, slot)
     }
 
     /// The explicitly named omniscient observer: every hidden value, for statistics, traces

@@ -49,6 +49,7 @@ mod playout;
 mod rules;
 #[cfg(feature = "serde")]
 mod script;
+mod table;
 mod view;
 
 pub use action::{Action, ActionList, Slot, MAX_ACTIONS};
@@ -71,4 +72,5 @@ pub use playout::random_playout;
 pub use rules::IllegalAction;
 #[cfg(feature = "serde")]
 pub use script::{DealSpec, Script, ScriptError, StackedDeal};
+pub use table::Table;
 pub use view::{CardMask, CardView, PlayerView};

@@ -10,6 +10,7 @@ use crate::action::{ActionList, Slot};
 use crate::card::{Value, CARDS, VALUES, VALUE_COUNTS};
 use crate::config::{Config, Seat, MAX_PLAYERS};
 use crate::game::{shuffle, CardId, Game, Stage, ToMove, UNKNOWN};
+use crate::table::Table;
 
 /// A set of card ids (bit `c` for card `c`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -163,7 +164,7 @@ impl PlayerView {
 
     /// Cards in a village.
     pub fn village_len(&self, seat: Seat) -> usize {
-        self.game.village_len(seat)
+        self.table().village_len(seat)
     }
 
     /// The value of a village card, if the viewer knows it (cheaper than [`PlayerView::card`]).
@@ -208,9 +209,16 @@ impl PlayerView {
         (0..self.village_len(seat)).map(move |i| self.card(seat, i as Slot))
     }
 
+    /// The public table of the viewer's game: everything every player sees, including the
+    /// direction of play, rotations, Bodyguards and who knows which card ([`Table`]).
+    #[inline]
+    pub fn table(&self) -> Table<'_> {
+        Table(&self.game)
+    }
+
     /// Cards left in the deck.
     pub fn deck_len(&self) -> usize {
-        self.game.deck_len()
+        self.table().deck_len()
     }
 
     /// The deck's card at depth `i` from the top (0 = top), with its value if known (R-A4, R-A11).
@@ -224,17 +232,17 @@ impl PlayerView {
 
     /// The discard pile's values, bottom first (all public).
     pub fn discard_pile(&self) -> impl Iterator<Item = Value> + '_ {
-        self.game.discard_pile()
+        self.table().discard_pile()
     }
 
     /// The top of the discard pile.
     pub fn discard_top(&self) -> Option<Value> {
-        self.game.discard_top()
+        self.table().discard_top()
     }
 
     /// R-A1: the display (public).
     pub fn display(&self) -> impl Iterator<Item = Value> + '_ {
-        self.game.display()
+        self.table().display()
     }
 
     /// The card the player to move is holding, with its value if the viewer knows it.
@@ -249,42 +257,42 @@ impl PlayerView {
 
     /// Round number (1-based).
     pub fn round(&self) -> u16 {
-        self.game.round
+        self.table().round()
     }
 
     /// Whose turn.
     pub fn turn_player(&self) -> Seat {
-        self.game.turn.player
+        self.table().turn_player()
     }
 
     /// Completed turns in this round.
     pub fn turn_number(&self) -> u16 {
-        self.game.turn.number
+        self.table().turn_number()
     }
 
     /// Start player of this round.
     pub fn start_player(&self) -> Seat {
-        self.game.start
+        self.table().start_player()
     }
 
     /// Token holder this round.
     pub fn token_holder(&self) -> Option<Seat> {
-        self.game.holder
+        self.table().token_holder()
     }
 
     /// R-AMULET: has the token been placed this round?
     pub fn token_used(&self) -> bool {
-        self.game.token_used
+        self.table().token_used()
     }
 
     /// Census caller this round.
     pub fn census_caller(&self) -> Option<Seat> {
-        self.game.census_caller()
+        self.table().census_caller()
     }
 
     /// Totals so far.
     pub fn totals(&self) -> [i32; MAX_PLAYERS] {
-        self.game.totals
+        self.table().totals()
     }
 
     /// How many cards of each value the viewer cannot place: the multiset unknown cards are

@@ -143,11 +143,33 @@ impl EventSink for ScoreChecker {
 
 /// Every seat's view answers `legal_actions` without panicking and without reading a value
 /// the viewer does not know (an erased value would panic): the mover's view gives exactly the
-/// game's list, every other view an empty one.
+/// game's list, every other view an empty one. The public table (direction, deck, pile,
+/// display, face-up values, rotations, Bodyguards) reads the same from the game and the view.
 fn check_view_legal_actions(game: &Game, actions: &mut ActionList, view_actions: &mut ActionList) {
     game.legal_actions(actions);
     for s in 0..game.players() {
-        game.view(s).legal_actions(view_actions);
+        let view = game.view(s);
+        // The public table reads the same from the game and from every view.
+        let (t, vt) = (game.table(), view.table());
+        assert_eq!(
+            (t.counter_clockwise(), t.deck_len(), t.discard_top()),
+            (vt.counter_clockwise(), vt.deck_len(), vt.discard_top())
+        );
+        assert!(t.discard_pile().eq(vt.discard_pile()) && t.display().eq(vt.display()));
+        for o in 0..game.players() {
+            for i in 0..t.village_len(o) as Slot {
+                assert_eq!(
+                    (t.face_up_value(o, i), t.is_rotated(o, i), t.guarding(o, i)),
+                    (
+                        vt.face_up_value(o, i),
+                        vt.is_rotated(o, i),
+                        vt.guarding(o, i)
+                    ),
+                    "seat {s}'s table of ({o}, {i})"
+                );
+            }
+        }
+        view.legal_actions(view_actions);
         if game.to_move() == ToMove::Player(s) {
             assert_eq!(
                 view_actions,
