@@ -1,21 +1,18 @@
 //! The `silver` command. Parses what was typed (clap), resolves it into a plan
 //! (`silver_sim::resolve`), then runs it.
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use silver_sim::{
-    manifest_set, merge, read_manifest, replay, resolve, resolve_set, run, summary_table,
-    ExperimentSpec, ModelSpec, Outputs, Plan, RunError, RunOptions, Seating, Shard,
+    merge, read_manifest, replay, resolve, resolve_set, run, summary_table, ExperimentSpec,
+    ModelSpec, Outputs, Plan, RunError, RunOptions, Seating, Shard,
 };
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Instant;
 
 mod balance;
+mod progress;
 
 #[derive(Parser)]
 #[command(
@@ -225,7 +222,7 @@ fn seating(s: SeatingArg) -> Seating {
 }
 
 fn load_spec(path: &Path) -> Result<ExperimentSpec> {
-    ExperimentSpec::from_file(path).map_err(|e| anyhow!("{e}"))
+    Ok(ExperimentSpec::from_file(path)?)
 }
 
 /// `--set` replaces the spec's set and token (a set string names its own token).
@@ -326,9 +323,8 @@ fn execute(plan: Plan, common: &Common) -> Result<ExitCode> {
     let shard = common
         .shard
         .as_deref()
-        .map(Shard::parse)
-        .transpose()
-        .map_err(|e| anyhow!("{e}"))?;
+        .map(str::parse::<Shard>)
+        .transpose()?;
     let out = common
         .out
         .clone()
@@ -339,85 +335,29 @@ fn execute(plan: Plan, common: &Common) -> Result<ExitCode> {
         shard,
         resume: common.resume,
     };
-    let interrupted = Arc::new(AtomicBool::new(false));
-    {
-        let flag = interrupted.clone();
-        // A second Ctrl-C while finishing the current blocks exits at once.
-        ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-            eprintln!("\ninterrupt: finishing the blocks in progress, then saving...");
-        })
-        .context("cannot install the Ctrl-C handler")?;
-    }
-    let tty = std::io::stderr().is_terminal();
-    let bar = if tty {
-        let b = ProgressBar::new(0);
-        b.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta})",
-            )
-            .expect("valid template"),
-        );
-        Some(b)
-    } else {
-        None
-    };
-    let threads = if common.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        common.threads
-    };
-    // Printed at the first progress report, i.e. once the output directory checks passed, so
-    // that an error is the only line on stderr.
-    let header = format!(
+    let interrupted = progress::interrupt_flag("finishing the blocks in progress, then saving...")?;
+    let threads = progress::threads(common.threads);
+    let mut reporter = progress::Reporter::new(format!(
         "{}: {} games, {} players, set {}, seed {}, {} threads -> {}",
         plan.name,
         plan.games,
-        plan.config.players,
+        plan.players,
         plan.set.name,
         plan.seed,
         threads,
         out.display()
-    );
-    let mut header_shown = false;
-    let started = Instant::now();
-    let mut last_line = Instant::now();
-    let mut last_pct = 0u64;
-    let mut progress = |done: u64, total: u64| {
-        if !header_shown {
-            header_shown = true;
-            match &bar {
-                Some(b) => b.println(&header),
-                None => eprintln!("{header}"),
-            }
-        }
-        if let Some(b) = &bar {
-            b.set_length(total);
-            b.set_position(done);
-        } else {
-            let pct = (done * 100).checked_div(total).unwrap_or(100);
-            if done == total || pct >= last_pct + 10 || last_line.elapsed().as_secs() >= 10 {
-                eprintln!(
-                    "progress: {done}/{total} games ({pct}%), {:.0}s",
-                    started.elapsed().as_secs_f64()
-                );
-                last_line = Instant::now();
-                last_pct = pct;
-            }
-        }
-    };
-    let result = run(&plan, &opts, &mut progress, &interrupted);
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
+    ));
+    let result = run(&plan, &opts, &mut reporter, &interrupted);
+    reporter.finish();
     match result {
         Ok(outcome) => {
-            let names: Vec<String> = plan.bots.iter().map(|b| b.name.clone()).collect();
             let mut stdout = std::io::stdout().lock();
             write!(stdout, "{}", plan.set.summary_lines())?;
-            write!(stdout, "{}", summary_table(&outcome.stats, &names))?;
+            write!(
+                stdout,
+                "{}",
+                summary_table(&outcome.stats, &plan.bot_names())
+            )?;
             writeln!(
                 stdout,
                 "{} games in {:.2} s: {} games/s on {} threads; files in {}",
@@ -438,15 +378,12 @@ fn execute(plan: Plan, common: &Common) -> Result<ExitCode> {
         }
         Err(RunError::Panic(p)) => {
             eprintln!(
-                "error: game {} (seed {}) panicked: {}\nreplay it with: {}",
-                p.game,
-                p.seed,
-                p.message,
+                "error: {p}\nreplay it with: {}",
                 replay_command(p.game, p.seed)
             );
             Ok(ExitCode::from(3))
         }
-        Err(e) => Err(anyhow!("{e}")),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -459,7 +396,7 @@ fn main() -> ExitCode {
         Command::Run(a) => load_spec(&a.experiment).and_then(|mut spec| {
             // A bad `--set` is the command line's error, not the file's.
             if let Some(s) = &a.common.set {
-                resolve_set(s).map_err(|e| anyhow!("--set: {e}"))?;
+                resolve_set(s).context("--set")?;
             }
             apply_common(&mut spec, &a.common);
             if spec.balance.is_some() {
@@ -467,14 +404,14 @@ fn main() -> ExitCode {
             }
             // Errors in the spec's values (players, bots, set...) name the file.
             let plan = resolve(&spec, &a.common.bots_dir)
-                .map_err(|e| anyhow!("{}: {e}", a.experiment.display()))?;
+                .with_context(|| a.experiment.display().to_string())?;
             execute(plan, &a.common)
         }),
         Command::Tournament(a) => {
             let mut spec = tournament_spec(&a.bots, a.players, a.seating, a.model, &a.name);
             apply_common(&mut spec, &a.common);
             resolve(&spec, &a.common.bots_dir)
-                .map_err(|e| anyhow!("{e}"))
+                .map_err(anyhow::Error::from)
                 .and_then(|plan| execute(plan, &a.common))
         }
         Command::Merge(a) => merge_cmd(&a),
@@ -494,10 +431,10 @@ fn main() -> ExitCode {
 
 fn merge_cmd(a: &MergeArgs) -> Result<ExitCode> {
     for d in &a.shards {
-        read_manifest(d).map_err(|e| anyhow!("{e}"))?;
+        read_manifest(d)?;
     }
-    let m = merge(&a.out, &a.shards).map_err(|e| anyhow!("{e}"))?;
-    let set = manifest_set(&m).map_err(|e| anyhow!("{e}"))?;
+    let m = merge(&a.out, &a.shards)?;
+    let set = m.card_set()?;
     print!("{}", set.summary_lines());
     print!("{}", summary_table(&m.stats, &m.bots));
     println!(
@@ -525,15 +462,15 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
     } else {
         spec.games = spec.games.max(a.game + 1);
     }
-    let plan = resolve(&spec, &a.bots_dir).map_err(|e| match &a.experiment {
-        Some(p) => anyhow!("{}: {e}", p.display()),
-        None => anyhow!("{e}"),
-    })?;
+    let plan = match &a.experiment {
+        Some(p) => resolve(&spec, &a.bots_dir).with_context(|| p.display().to_string())?,
+        None => resolve(&spec, &a.bots_dir)?,
+    };
     let slot = plan.slot(a.game);
-    let seats: Vec<String> = (0..plan.config.players)
+    let seats: Vec<String> = (0..plan.players)
         .map(|s| plan.bots[plan.bot_at(slot, s)].name.clone())
         .collect();
-    let events = replay(&plan, a.game).map_err(|e| anyhow!("{e}"))?;
+    let events = replay(&plan, a.game)?;
     let mut out = std::io::stdout().lock();
     let mut print = || -> std::io::Result<()> {
         writeln!(
@@ -558,8 +495,8 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
 }
 
 fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
-    let m = read_manifest(&a.dir).map_err(|e| anyhow!("{e}"))?;
-    let set = manifest_set(&m).map_err(|e| anyhow!("{}: {e}", a.dir.display()))?;
+    let m = read_manifest(&a.dir)?;
+    let set = m.card_set().with_context(|| a.dir.display().to_string())?;
     if !m.complete {
         eprintln!(
             "note: this run is not complete ({} of {} blocks); figures cover the completed games",
@@ -582,7 +519,7 @@ fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {
     for p in profiles {
         match silver_sim::resolve_bot(&p, &a.bots_dir) {
             Ok(spec) => println!("{p:<16} {}", spec.kind()),
-            Err(e) => println!("{p:<16} INVALID: {e}"),
+            Err(e) => println!("{p:<16} INVALID: {}", silver_sim::message(&e)),
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -590,8 +527,8 @@ fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {
 
 fn cards_cmd(a: &CardsArgs) -> Result<ExitCode> {
     let text = match &a.set {
-        Some(s) => resolve_set(s).map_err(|e| anyhow!("{e}"))?.listing(),
-        None => silver_sim::sets::list_cards(),
+        Some(s) => resolve_set(s)?.listing(),
+        None => silver_sim::list_cards(),
     };
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

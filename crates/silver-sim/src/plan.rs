@@ -2,6 +2,7 @@
 //! bot names resolved to specs, the lineup of every table, the game configuration, and a
 //! fingerprint that shards and resumed runs must share.
 
+use crate::error::{BotError, SpecError};
 use crate::sets::{resolve_set_with_token, NamedSet};
 use crate::spec::{ExperimentSpec, ModelSpec, Outputs, Seating};
 use silver_bots::{BotSpec, KINDS};
@@ -22,10 +23,14 @@ pub struct BotEntry {
 pub struct Plan {
     /// Run name.
     pub name: String,
-    /// Game configuration.
-    pub config: Config,
-    /// The card set (`config.set`) with its canonical name (written in every output) and its
-    /// characters' names.
+    /// Players per game.
+    pub players: u8,
+    /// How a game ends.
+    pub model: GameModel,
+    /// Turn cap per round.
+    pub max_turns_per_round: u16,
+    /// The card set with its canonical name (written in every output) and its characters'
+    /// names; the one copy of the set ([`Plan::config`] builds the engine's configuration).
     pub set: NamedSet,
     /// Distinct bots.
     pub bots: Vec<BotEntry>,
@@ -56,6 +61,21 @@ pub struct GameSlot {
 }
 
 impl Plan {
+    /// The engine's configuration of every game.
+    pub fn config(&self) -> Config {
+        Config {
+            players: self.players,
+            set: self.set.set,
+            model: self.model,
+            max_turns_per_round: self.max_turns_per_round,
+        }
+    }
+
+    /// The bots' names, in plan order.
+    pub fn bot_names(&self) -> Vec<String> {
+        self.bots.iter().map(|b| b.name.clone()).collect()
+    }
+
     /// The position of game `index`.
     pub fn slot(&self, index: u64) -> GameSlot {
         let r = self.rotations as u64;
@@ -80,7 +100,7 @@ impl Plan {
     pub fn fingerprint(&self) -> String {
         let mut text = format!(
             "{:?}|{:?}|{:?}|{:?}|{}|{}|{}|{:?}",
-            self.config,
+            self.config(),
             self.set.name,
             self.bots,
             self.tables,
@@ -105,30 +125,29 @@ impl Plan {
 
 /// Resolves a bot name: a built-in kind (`greedy`, `ismcts:iterations=500`), or a profile of
 /// `bots_dir` (`greedy-mem2`, `ismcts-1k:exploration=0.5`).
-pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, String> {
+pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, BotError> {
     let name = name.trim();
     let (base, overrides) = name.split_once(':').unwrap_or((name, ""));
     if KINDS.contains(&base) {
-        return BotSpec::parse_inline(name).map_err(|e| format!("bot `{name}`: {e}"));
+        return BotSpec::parse_inline(name).map_err(|source| BotError::Inline {
+            name: name.into(),
+            source,
+        });
     }
     let file = bots_dir.join(format!("{base}.toml"));
     if base.is_empty() || base.contains(['/', '\\', '.']) || !file.is_file() {
-        let profiles = list_profiles(bots_dir);
-        return Err(format!(
-            "unknown bot `{base}`; built-in kinds: {}; profiles in {}: {}",
-            KINDS.join(", "),
-            bots_dir.display(),
-            if profiles.is_empty() {
-                "(none)".to_string()
-            } else {
-                profiles.join(", ")
-            }
-        ));
+        return Err(BotError::Unknown {
+            name: base.into(),
+            dir: bots_dir.to_path_buf(),
+            profiles: list_profiles(bots_dir),
+        });
     }
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = match std::fs::read_to_string(&file) {
+        Ok(text) => text,
+        Err(source) => return Err(BotError::Read { path: file, source }),
+    };
     BotSpec::from_toml_with_overrides(&text, overrides)
-        .map_err(|e| format!("{}: {e}", file.display()))
+        .map_err(|source| BotError::Profile { path: file, source })
 }
 
 /// The profile names in a directory (sorted).
@@ -157,19 +176,16 @@ fn period(lineup: &[usize]) -> usize {
 }
 
 /// Resolves and validates a spec.
-pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
+pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError> {
     if !(2..=4).contains(&spec.players) {
-        return Err(format!(
-            "players = {}: Silver is for 2, 3 or 4 players",
-            spec.players
-        ));
+        return Err(SpecError::Players(spec.players));
     }
     let set = resolve_set_with_token(&spec.set, spec.token.as_deref())?;
     if spec.games == 0 {
-        return Err("games must be at least 1".into());
+        return Err(SpecError::NoGames);
     }
     if spec.bots.is_empty() {
-        return Err("bots: list at least one bot".into());
+        return Err(SpecError::NoBots);
     }
     let model = match spec.model {
         ModelSpec::Rounds { rounds } => GameModel::Rounds { rounds },
@@ -191,9 +207,9 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
         model,
         max_turns_per_round: spec.max_turns_per_round,
     };
-    config.validate().map_err(|e| e.to_string())?;
+    config.validate()?;
     let mut bots: Vec<BotEntry> = Vec::new();
-    let index_of = |name: &str, bots: &mut Vec<BotEntry>| -> Result<usize, String> {
+    let index_of = |name: &str, bots: &mut Vec<BotEntry>| -> Result<usize, BotError> {
         if let Some(i) = bots.iter().position(|b| b.name == name) {
             return Ok(i);
         }
@@ -211,11 +227,10 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
         .map(|b| index_of(b, &mut bots))
         .collect::<Result<_, _>>()?;
     if listed.len() > n && spec.seating != Seating::RoundRobin {
-        return Err(format!(
-            "{} bots listed for {} seats (use seating = \"round-robin\" to pair them up)",
-            listed.len(),
-            n
-        ));
+        return Err(SpecError::TooManyBots {
+            listed: listed.len(),
+            seats: n,
+        });
     }
     let tables: Vec<Vec<usize>> = match spec.seating {
         Seating::Rotate | Seating::Fixed => {
@@ -223,7 +238,7 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
         }
         Seating::RoundRobin => {
             if listed.len() < 2 {
-                return Err("round-robin seating needs at least 2 bots".into());
+                return Err(SpecError::RoundRobinNeedsTwo);
             }
             let mut t = Vec::new();
             for i in 0..listed.len() {
@@ -246,7 +261,9 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, String> {
     };
     Ok(Plan {
         name: spec.name.clone().unwrap_or_else(|| "experiment".into()),
-        config,
+        players: config.players,
+        model: config.model,
+        max_turns_per_round: config.max_turns_per_round,
         set,
         bots,
         tables,
@@ -318,34 +335,42 @@ mod tests {
 
     #[test]
     fn resolution_errors_are_clear() {
-        let e = resolve(&spec(5, &["greedy"], Seating::Rotate), dir()).unwrap_err();
+        let e = crate::error::message(
+            &resolve(&spec(5, &["greedy"], Seating::Rotate), dir()).unwrap_err(),
+        );
         assert!(e.contains("2, 3 or 4 players"), "{e}");
-        let e = resolve(&spec(2, &["gredy"], Seating::Rotate), dir()).unwrap_err();
+        let e = crate::error::message(
+            &resolve(&spec(2, &["gredy"], Seating::Rotate), dir()).unwrap_err(),
+        );
         assert!(
             e.contains("unknown bot `gredy`") && e.contains("greedy-mem2"),
             "{e}"
         );
-        let e = resolve(&spec(2, &["a", "b", "c"], Seating::Rotate), dir()).unwrap_err();
+        let e = crate::error::message(
+            &resolve(&spec(2, &["a", "b", "c"], Seating::Rotate), dir()).unwrap_err(),
+        );
         assert!(
             e.contains("unknown bot") || e.contains("3 bots listed"),
             "{e}"
         );
-        let e = resolve(
-            &spec(2, &["greedy", "random", "greedy-mem2"], Seating::Rotate),
-            dir(),
-        )
-        .unwrap_err();
+        let e = crate::error::message(
+            &resolve(
+                &spec(2, &["greedy", "random", "greedy-mem2"], Seating::Rotate),
+                dir(),
+            )
+            .unwrap_err(),
+        );
         assert!(e.contains("3 bots listed for 2 seats"), "{e}");
         let mut s = spec(2, &["greedy"], Seating::Rotate);
         s.set = "bulet".into();
-        let e = resolve(&s, dir()).unwrap_err();
+        let e = crate::error::message(&resolve(&s, dir()).unwrap_err());
         assert!(
             e.contains("unknown card set `bulet`") && e.contains("presets"),
             "{e}"
         );
         s.set = "bullet".into();
         s.token = Some("gold".into());
-        let e = resolve(&s, dir()).unwrap_err();
+        let e = crate::error::message(&resolve(&s, dir()).unwrap_err());
         assert!(e.contains("valid tokens"), "{e}");
     }
 
@@ -426,7 +451,7 @@ mod set_tests {
         let b = resolve(&spec("bullet", None), dir()).unwrap();
         let bt = resolve(&spec("bullet", Some("amulet")), dir()).unwrap();
         assert_eq!(b.set.name, "bullet");
-        assert_eq!(b.config.set, silver_rules::CardSet::bullet());
+        assert_eq!(b.set.set, silver_rules::CardSet::bullet());
         assert_eq!(bt.set.name, "bullet/token=amulet");
         let prints = [a.fingerprint(), b.fingerprint(), bt.fingerprint()];
         assert!(prints[0] != prints[1] && prints[1] != prints[2] && prints[0] != prints[2]);

@@ -1,6 +1,7 @@
 //! Playing one planned game and recording it: CSV rows for `games.csv`, `rounds.csv` and
 //! `census.csv`, and the integer statistics.
 
+use crate::error::SpecError;
 use crate::plan::{GameSlot, Plan};
 use crate::seeds;
 use crate::stats::{f, Stats};
@@ -106,7 +107,7 @@ impl<'a> CsvRow<'a> {
 
 impl EventSink for Recorder<'_> {
     fn event(&mut self, e: &Event) {
-        let set = &self.plan.config.set;
+        let set = &self.plan.set.set;
         match *e {
             GameEvent::RoundStarted { .. } => {
                 self.used = [0; MAX_PLAYERS];
@@ -161,7 +162,7 @@ impl EventSink for Recorder<'_> {
                 turns,
                 ..
             } => {
-                let n = self.plan.config.players as usize;
+                let n = self.plan.players as usize;
                 self.stats.rounds += 1;
                 self.stats.turns += turns as u64;
                 self.stats.turns_sq += turns as u64 * turns as u64;
@@ -302,12 +303,6 @@ impl<S: EventSink> Watch for Both<'_, '_, S> {
     }
 }
 
-/// The outcome of one game.
-pub struct Played {
-    /// Final state.
-    pub game: Game,
-}
-
 /// Plays game `index` of `plan` (seeded by the master seed and the index only), appending its
 /// rows and statistics. `sink` also receives every event (e.g. a replay trace).
 pub fn play<S: EventSink>(
@@ -317,15 +312,15 @@ pub fn play<S: EventSink>(
     stats: &mut Stats,
     rows: &mut Rows,
     sink: &mut S,
-) -> Played {
+) -> Game {
     let slot = plan.slot(index);
-    let n = plan.config.players as usize;
+    let n = plan.players as usize;
     let mut bots = [0usize; MAX_PLAYERS];
     for (s, b) in bots.iter_mut().enumerate().take(n) {
         *b = plan.bot_at(slot, s as Seat);
     }
     let mut deal_rng = seeds::deal_rng(plan.seed, slot.deal);
-    let first = deal_rng.random_range(0..plan.config.players);
+    let first = deal_rng.random_range(0..plan.players);
     let mut bot_rngs: [BotRng; MAX_PLAYERS] =
         std::array::from_fn(|s| seeds::bot_rng(plan.seed, index, s as Seat));
     let mut pool = Pool {
@@ -348,7 +343,7 @@ pub fn play<S: EventSink>(
         used: [0; MAX_PLAYERS],
     };
     let game = play_game_with(
-        plan.config,
+        plan.config(),
         first,
         &mut pool,
         &mut deal_rng,
@@ -386,7 +381,23 @@ pub fn play<S: EventSink>(
                 .end();
         }
     }
-    Played { game }
+    game
+}
+
+/// Re-plays game `index` of `plan` and returns every event, in order (omniscient trace).
+pub fn replay(plan: &Plan, index: u64) -> Result<Vec<Event>, SpecError> {
+    if index >= plan.games {
+        return Err(SpecError::NoSuchGame {
+            index,
+            games: plan.games,
+        });
+    }
+    let mut events: Vec<Event> = Vec::new();
+    let mut worker = Worker::new(plan);
+    let mut stats = Stats::new(plan.bots.len(), plan.players as usize);
+    let mut rows = Rows::default();
+    play(plan, index, &mut worker, &mut stats, &mut rows, &mut events);
+    Ok(events)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 //!
 //! Every key is checked: a typo is an error naming the valid keys.
 
+use crate::error::{CustomAbilityError, SetDefError, SetDefProblem, SetFileError, UnknownToken};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use silver_rules::{
@@ -23,7 +24,7 @@ use silver_rules::{
 };
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::PathBuf;
 
 /// A custom character of a card-set file: a name and an ability kind with its parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,27 +117,31 @@ pub struct SetRecord {
     pub values: Vec<ValueDef>,
 }
 
-fn token_error(t: &str) -> String {
-    let names: Vec<&str> = Token::ALL.iter().map(|t| t.name()).collect();
-    format!("unknown token `{t}`; valid tokens: {}", names.join(", "))
-}
-
-fn parse_token(t: &str) -> Result<Token, String> {
-    Token::from_name(t.trim()).ok_or_else(|| token_error(t.trim()))
+fn parse_token(t: &str) -> Result<Token, UnknownToken> {
+    Token::from_name(t.trim()).ok_or_else(|| UnknownToken {
+        name: t.trim().to_string(),
+    })
 }
 
 /// The ability of a custom definition, with clear errors (kinds listed, count ranges).
-fn custom_ability(kind: &str, count: Option<i64>) -> Result<Ability, String> {
-    let base = Ability::from_kind(kind, None)?;
+fn custom_ability(kind: &str, count: Option<i64>) -> Result<Ability, CustomAbilityError> {
+    let from_kind = |count| {
+        Ability::from_kind(kind, count).map_err(|e| CustomAbilityError::Kind(e.to_string()))
+    };
+    let base = from_kind(None)?;
     match count {
         None => Ok(base),
         Some(n) => {
-            let Some((lo, hi)) = count_range(base) else {
-                return Err(format!("ability kind `{kind}` has no `count` parameter"));
+            let Some((low, high)) = count_range(base) else {
+                return Err(CustomAbilityError::NoCount { kind: kind.into() });
             };
-            let n = u8::try_from(n)
-                .map_err(|_| format!("ability `{kind}`: count {n} is outside {lo}-{hi}"))?;
-            Ability::from_kind(kind, Some(n))
+            let n = u8::try_from(n).map_err(|_| CustomAbilityError::CountRange {
+                kind: kind.into(),
+                count: n,
+                low,
+                high,
+            })?;
+            from_kind(Some(n))
         }
     }
 }
@@ -177,26 +182,23 @@ impl NamedSet {
     }
 
     /// Parses a set string (as [`CardSet::parse`] accepts).
-    pub fn parse(text: &str) -> Result<NamedSet, String> {
-        CardSet::parse(text)
-            .map(NamedSet::from_set)
-            .map_err(|e| e.to_string())
+    pub fn parse(text: &str) -> Result<NamedSet, SetFileError> {
+        Ok(NamedSet::from_set(CardSet::parse(text)?))
     }
 
     /// Parses the text of a card-set file. Errors carry the line where one is known.
-    pub fn from_toml(text: &str) -> Result<NamedSet, String> {
+    pub fn from_toml(text: &str) -> Result<NamedSet, SetDefError> {
         Self::from_toml_explicit(text).map(|(s, _)| s)
     }
 
     /// As [`NamedSet::from_toml`], and whether the file names its token (`token` or a `base`
     /// with `/token=`).
-    fn from_toml_explicit(text: &str) -> Result<(NamedSet, bool), String> {
+    fn from_toml_explicit(text: &str) -> Result<(NamedSet, bool), SetDefError> {
         let file: SetFile = toml::from_str(text).map_err(|e: toml::de::Error| {
-            let msg = e.message().trim().to_string();
-            match e.span() {
-                Some(span) => format!("line {}: {msg}", line_of(text, span.start)),
-                None => msg,
-            }
+            SetDefError::at(
+                e.span().map(|span| line_of(text, span.start)),
+                SetDefProblem::Toml(e.message().trim().to_string()),
+            )
         })?;
         let values = file
             .values
@@ -226,13 +228,13 @@ impl NamedSet {
         }
     }
 
-    /// Rebuilds a set from its [`SetRecord`].
-    pub fn from_record(r: &SetRecord) -> Result<NamedSet, String> {
+    /// Rebuilds a set from its recorded definition (a manifest's `set_definition`).
+    pub fn from_record(r: &SetRecord) -> Result<NamedSet, SetFileError> {
         if r.values.len() != VALUES {
-            return Err(format!(
-                "a set record has {} values, not {VALUES}",
-                r.values.len()
-            ));
+            return Err(SetDefError::from(SetDefProblem::RecordLength {
+                values: r.values.len(),
+            })
+            .into());
         }
         let values: Vec<(String, Option<usize>, &ValueDef)> = r
             .values
@@ -240,7 +242,7 @@ impl NamedSet {
             .enumerate()
             .map(|(v, d)| (v.to_string(), None, d))
             .collect();
-        build(None, Some(&r.token), &values)
+        Ok(build(None, Some(&r.token), &values)?)
     }
 
     /// Provenance of a value's character.
@@ -353,17 +355,20 @@ fn build(
     base: Option<&str>,
     token: Option<&str>,
     values: &[(String, Option<usize>, &ValueDef)],
-) -> Result<NamedSet, String> {
-    let at = |line: Option<usize>, msg: String| match line {
-        Some(l) => format!("line {l}: {msg}"),
-        None => msg,
-    };
+) -> Result<NamedSet, SetDefError> {
+    let at = SetDefError::at;
     let base_set = match base {
-        Some(b) => Some(CardSet::parse(b).map_err(|e| format!("base = \"{b}\": {e}"))?),
+        Some(b) => Some(CardSet::parse(b).map_err(|source| SetDefProblem::Base {
+            text: b.into(),
+            source,
+        })?),
         None => None,
     };
     let token = match token {
-        Some(t) => Some(parse_token(t).map_err(|e| format!("token = \"{t}\": {e}"))?),
+        Some(t) => Some(parse_token(t).map_err(|source| SetDefProblem::Token {
+            text: t.into(),
+            source,
+        })?),
         None => None,
     };
     let mut editions = [Edition::Amulet; VALUES];
@@ -376,17 +381,15 @@ fn build(
     let mut custom: Vec<(Value, CustomCharacter)> = Vec::new();
     for (key, line, def) in values {
         let line = *line;
-        let v: usize = key.trim().parse().map_err(|_| {
-            at(
-                line,
-                format!("`{key}` is not a card value; the keys of [values] are the values 0-13"),
-            )
-        })?;
+        let v: usize = key
+            .trim()
+            .parse()
+            .map_err(|_| at(line, SetDefProblem::NotAValue { key: key.clone() }))?;
         if v >= VALUES {
-            return Err(at(line, format!("value {v} is outside 0-13")));
+            return Err(at(line, SetDefProblem::OutOfRange { value: v }));
         }
         if given[v] {
-            return Err(at(line, format!("value {v} is given twice")));
+            return Err(at(line, SetDefProblem::Twice { value: v }));
         }
         given[v] = true;
         match def {
@@ -394,38 +397,36 @@ fn build(
                 let ed = Edition::from_name(e.trim()).ok_or_else(|| {
                     at(
                         line,
-                        format!(
-                            "value {v}: unknown edition `{e}`; valid editions: amulet, bullet, \
-                             coin, dagger (or a custom character {{ name = \"...\", kind = \
-                             \"...\" }})"
-                        ),
+                        SetDefProblem::UnknownEdition {
+                            value: v,
+                            name: e.clone(),
+                        },
                     )
                 })?;
                 if ed == Edition::Custom {
-                    return Err(at(
-                        line,
-                        format!(
-                            "value {v}: a custom character is a table: {{ name = \"...\", kind \
-                             = \"...\", count = N }}"
-                        ),
-                    ));
+                    return Err(at(line, SetDefProblem::CustomNotTable { value: v }));
                 }
                 // The engine's own message (it lists the edition's known values).
                 if let Err(e) = CardSet::amulet().with_character(v as Value, ed) {
-                    return Err(at(line, e.to_string()));
+                    return Err(at(line, SetDefProblem::Edition(e)));
                 }
                 editions[v] = ed;
             }
             ValueDef::Custom(c) => {
                 let name = c.name.trim();
                 if name.is_empty() || name.contains(['\n', '\r', '\t']) {
-                    return Err(at(
-                        line,
-                        format!("value {v}: a custom character needs a one-line `name`"),
-                    ));
+                    return Err(at(line, SetDefProblem::CustomName { value: v }));
                 }
-                let ability = custom_ability(c.kind.trim(), c.count)
-                    .map_err(|e| at(line, format!("value {v} ({name}): {e}")))?;
+                let ability = custom_ability(c.kind.trim(), c.count).map_err(|source| {
+                    at(
+                        line,
+                        SetDefProblem::CustomAbility {
+                            value: v,
+                            name: name.into(),
+                            source,
+                        },
+                    )
+                })?;
                 custom.push((
                     v as Value,
                     CustomCharacter {
@@ -436,40 +437,22 @@ fn build(
             }
         }
     }
-    let token =
-        match (token, &base_set) {
-            (Some(t), _) => t,
-            (None, Some(b)) => b.token(),
-            (None, None) => return Err(
-                "without `base` the file must name its token (token = \"amulet\", bullet, coin \
-                 or dagger) and give every value 0-13 (or start from a preset: base = \
-                 \"amulet\")"
-                    .into(),
-            ),
-        };
+    let token = match (token, &base_set) {
+        (Some(t), _) => t,
+        (None, Some(b)) => b.token(),
+        (None, None) => return Err(SetDefProblem::NoToken.into()),
+    };
     if base_set.is_none() {
-        let missing: Vec<String> = (0..VALUES)
-            .filter(|&v| !given[v])
-            .map(|v| v.to_string())
-            .collect();
+        let missing: Vec<usize> = (0..VALUES).filter(|&v| !given[v]).collect();
         if !missing.is_empty() {
-            let (what, verb) = if missing.len() == 1 {
-                ("value", "is")
-            } else {
-                ("values", "are")
-            };
-            return Err(format!(
-                "{what} {} {verb} missing: without `base` every value 0-13 must be given under \
-                 [values] (or start from a preset: base = \"amulet\")",
-                missing.join(", ")
-            ));
+            return Err(SetDefProblem::Missing { values: missing }.into());
         }
     }
     // Custom values take a built-in placeholder for the mix, then their own ability.
     for (v, _) in &custom {
         editions[*v as usize] = Edition::Amulet;
     }
-    let mut set = CardSet::mix(editions, token).map_err(|e| e.to_string())?;
+    let mut set = CardSet::mix(editions, token).map_err(SetDefProblem::Mix)?;
     custom.sort_by_key(|(v, _)| *v);
     for (v, c) in &custom {
         set = set.with_custom(*v, c.ability);
@@ -489,41 +472,48 @@ pub fn is_set_file(arg: &str) -> bool {
 
 /// Resolves a set argument: a set string, or a card-set file (a path ending in `.toml`,
 /// relative to the working directory; experiment specs make theirs relative to the spec, see
-/// [`crate::ExperimentSpec::from_file`]). Errors are one line naming the set or file.
-pub fn resolve_set(arg: &str) -> Result<NamedSet, String> {
+/// [`crate::spec::ExperimentSpec::from_file`]). Errors are one line naming the set or file.
+pub fn resolve_set(arg: &str) -> Result<NamedSet, SetFileError> {
     resolve_explicit(arg).map(|(s, _)| s)
 }
 
 /// As [`resolve_set`], and whether the set names its token itself.
-fn resolve_explicit(arg: &str) -> Result<(NamedSet, bool), String> {
+fn resolve_explicit(arg: &str) -> Result<(NamedSet, bool), SetFileError> {
     let arg = arg.trim();
     if is_set_file(arg) {
-        let path = Path::new(arg);
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read card-set file {}: {e}", path.display()))?;
-        NamedSet::from_toml_explicit(&text).map_err(|e| format!("{}: {e}", path.display()))
+        let path = PathBuf::from(arg);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(source) => return Err(SetFileError::Read { path, source }),
+        };
+        NamedSet::from_toml_explicit(&text).map_err(|source| SetFileError::File { path, source })
     } else {
-        let s = NamedSet::parse(arg).map_err(|e| format!("set \"{arg}\": {e}"))?;
-        Ok((s, arg.contains("/token=")))
+        let s = CardSet::parse(arg).map_err(|source| SetFileError::String {
+            text: arg.into(),
+            source,
+        })?;
+        Ok((NamedSet::from_set(s), arg.contains("/token=")))
     }
 }
 
 /// Resolves a set argument with an optional token override (an experiment's `token` key). The
 /// override replaces the set's token, unless the set names a different token itself (a
 /// `/token=` suffix or a file's `token` key): that conflict is an error.
-pub fn resolve_set_with_token(arg: &str, token: Option<&str>) -> Result<NamedSet, String> {
+pub fn resolve_set_with_token(arg: &str, token: Option<&str>) -> Result<NamedSet, SetFileError> {
     let (set, explicit) = resolve_explicit(arg)?;
     let Some(t) = token else {
         return Ok(set);
     };
-    let tok = parse_token(t).map_err(|e| format!("token = \"{t}\": {e}"))?;
+    let tok = parse_token(t).map_err(|source| SetFileError::Token {
+        text: t.into(),
+        source,
+    })?;
     if explicit && tok != set.set.token() {
-        return Err(format!(
-            "token = \"{t}\" conflicts with the token `{}` that set \"{}\" names; name the \
-             token once",
-            set.set.token().name(),
-            arg.trim()
-        ));
+        return Err(SetFileError::TokenConflict {
+            text: t.into(),
+            named: set.set.token().name().into(),
+            set: arg.trim().into(),
+        });
     }
     Ok(set.with_token(tok))
 }
@@ -626,11 +616,12 @@ pub fn list_cards() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::message;
 
     const SETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../experiments/sets");
 
     fn file(text: &str) -> Result<NamedSet, String> {
-        NamedSet::from_toml(text)
+        NamedSet::from_toml(text).map_err(|e| message(&e))
     }
 
     #[test]
@@ -650,7 +641,7 @@ mod tests {
         let m = resolve_set("amulet+0:bullet,10:coin/token=coin").unwrap();
         assert_eq!(m.name, "amulet+0:bullet,10:coin/token=coin");
         assert_eq!(m.labels[10], "Vampire");
-        let e = resolve_set("amulet+5:coin").unwrap_err();
+        let e = message(&resolve_set("amulet+5:coin").unwrap_err());
         assert!(e.contains("known values: 2, 4, 8, 10"), "{e}");
     }
 
@@ -660,9 +651,9 @@ mod tests {
         assert_eq!(s.name, "bullet/token=amulet");
         let s = resolve_set_with_token("bullet/token=coin", Some("coin")).unwrap();
         assert_eq!(s.name, "bullet/token=coin");
-        let e = resolve_set_with_token("bullet/token=coin", Some("dagger")).unwrap_err();
+        let e = message(&resolve_set_with_token("bullet/token=coin", Some("dagger")).unwrap_err());
         assert!(e.contains("conflicts") && e.contains("coin"), "{e}");
-        let e = resolve_set_with_token("amulet", Some("gold")).unwrap_err();
+        let e = message(&resolve_set_with_token("amulet", Some("gold")).unwrap_err());
         assert!(
             e.contains("valid tokens: amulet, bullet, coin, dagger"),
             "{e}"

@@ -1,5 +1,6 @@
 //! Experiment specs (TOML, `experiments/*.toml`): what was typed, before resolution.
 
+use crate::error::SpecError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -140,7 +141,7 @@ pub struct ExperimentSpec {
     pub outputs: Outputs,
     /// A balance sweep (`[balance]`): the same games with several card sets, compared.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub balance: Option<crate::balance::BalanceSpec>,
+    pub balance: Option<BalanceSpec>,
 }
 
 fn amulet() -> String {
@@ -156,11 +157,15 @@ fn max_turns() -> u16 {
 impl ExperimentSpec {
     /// Reads a spec file: the name defaults to the file name, and a relative card-set file in
     /// `set` is taken relative to the spec's directory. Errors name the file.
-    pub fn from_file(path: &Path) -> Result<ExperimentSpec, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let mut spec =
-            ExperimentSpec::from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn from_file(path: &Path) -> Result<ExperimentSpec, SpecError> {
+        let text = std::fs::read_to_string(path).map_err(|source| SpecError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let mut spec = ExperimentSpec::from_toml(&text).map_err(|e| SpecError::File {
+            path: path.to_path_buf(),
+            source: Box::new(e),
+        })?;
         if spec.name.is_none() {
             spec.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
         }
@@ -187,18 +192,36 @@ impl ExperimentSpec {
     }
 
     /// Parses TOML text; errors name the key.
-    pub fn from_toml(text: &str) -> Result<ExperimentSpec, String> {
+    pub fn from_toml(text: &str) -> Result<ExperimentSpec, SpecError> {
         toml::from_str(text).map_err(|e: toml::de::Error| {
-            let msg = e.message().trim().to_string();
+            let message = e.message().trim().to_string();
             match e.span() {
-                Some(span) => {
+                Some(span) => SpecError::TomlAt {
                     // 1-based line of the span's start (`lines()` would miss the line the
                     // span starts, when it starts a line, as a key does).
-                    let line = text[..span.start].matches('\n').count() + 1;
-                    format!("line {line}: {msg}")
-                }
-                None => msg,
+                    line: text[..span.start].matches('\n').count() + 1,
+                    message,
+                },
+                None => SpecError::Toml { message },
             }
         })
     }
 }
+
+/// The `[balance]` table of an experiment spec.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BalanceSpec {
+    /// The reference set (any set string); defaults to the spec's `set`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    /// A generated neighbourhood of the base: `one-swap`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<String>,
+    /// An explicit list of sets (the base is always run first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sets: Option<Vec<String>>,
+}
+
+/// The sweep kinds `sweep = "..."` accepts.
+pub const SWEEPS: [&str; 1] = ["one-swap"];

@@ -1,6 +1,7 @@
 //! Statistics that accumulate in integers, merge by addition (blocks, shards, resumed runs),
 //! and turn into `summary.csv`, `cards.csv` and the terminal table.
 
+use crate::interval::wilson;
 use crate::sets::NamedSet;
 use serde::{Deserialize, Serialize};
 use silver_rules::VALUES;
@@ -199,20 +200,6 @@ impl Stats {
         add_cells(&mut self.census_by_turn, &o.census_by_turn);
         add_cells(&mut self.census_by_sum, &o.census_by_sum);
     }
-}
-
-/// A 95% Wilson score interval for `k` successes in `n` trials.
-pub fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let n = n as f64;
-    let p = k as f64 / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 fn ratio(a: f64, b: u64) -> f64 {
@@ -429,15 +416,6 @@ pub fn census_tables(stats: &Stats, turn_bucket: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wilson_known_values() {
-        let (lo, hi) = wilson(50, 100);
-        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
-        let (lo, hi) = wilson(0, 10);
-        assert_eq!(lo, 0.0);
-        assert!((hi - 0.2775).abs() < 1e-3);
-    }
 
     #[test]
     fn merge_adds() {

@@ -1,0 +1,139 @@
+//! Progress and interruption for every long command, in one place: a bar on a terminal
+//! (otherwise a line at each tenth and at least every 10 s), the run's header printed with the
+//! first report (so that an error is the only line on stderr), and Ctrl-C: the first asks the
+//! run to stop after the blocks in progress (they are saved), a second exits at once.
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use silver_sim::{Progress, SweepProgress};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Installs the Ctrl-C handler; the flag it sets is what runs and sweeps check between windows.
+pub(crate) fn interrupt_flag(what_is_kept: &'static str) -> Result<Arc<AtomicBool>> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = interrupted.clone();
+    ctrlc::set_handler(move || {
+        // A second Ctrl-C while finishing the current blocks exits at once.
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!("\ninterrupt: {what_is_kept}");
+    })
+    .context("cannot install the Ctrl-C handler")?;
+    Ok(interrupted)
+}
+
+/// The worker threads a `--threads` value means (0: one per core).
+pub(crate) fn threads(asked: usize) -> usize {
+    if asked == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        asked
+    }
+}
+
+/// Reports progress on stderr.
+pub(crate) struct Reporter {
+    bar: Option<ProgressBar>,
+    header: String,
+    header_shown: bool,
+    started: Instant,
+    last_line: Instant,
+    last_pct: u64,
+    /// What is running now (a sweep's set), shown with the counts.
+    stage: String,
+}
+
+impl Reporter {
+    /// A reporter that prints `header` with its first report.
+    pub(crate) fn new(header: String) -> Reporter {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let b = ProgressBar::new(0);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, eta {eta}) {msg}",
+                )
+                .expect("valid template"),
+            );
+            b
+        });
+        Reporter {
+            bar,
+            header,
+            header_shown: false,
+            started: Instant::now(),
+            last_line: Instant::now(),
+            last_pct: 0,
+            stage: String::new(),
+        }
+    }
+
+    fn show_header(&mut self) {
+        if !self.header_shown {
+            self.header_shown = true;
+            self.line(&self.header.clone());
+        }
+    }
+
+    /// A line above the bar (or on its own without one).
+    fn line(&self, text: &str) {
+        match &self.bar {
+            Some(b) => b.println(text),
+            None => eprintln!("{text}"),
+        }
+    }
+
+    /// Clears the bar; call before printing results.
+    pub(crate) fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+impl Progress for Reporter {
+    fn update(&mut self, done: u64, total: u64) {
+        self.show_header();
+        if let Some(b) = &self.bar {
+            b.set_length(total);
+            b.set_position(done);
+            return;
+        }
+        let pct = (done * 100).checked_div(total).unwrap_or(100);
+        if done == total || pct >= self.last_pct + 10 || self.last_line.elapsed().as_secs() >= 10 {
+            let stage = if self.stage.is_empty() {
+                String::new()
+            } else {
+                format!("{}: ", self.stage)
+            };
+            eprintln!(
+                "progress: {stage}{done}/{total} games ({pct}%), {:.0}s",
+                self.started.elapsed().as_secs_f64()
+            );
+            self.last_line = Instant::now();
+            self.last_pct = pct;
+        }
+    }
+}
+
+impl SweepProgress for Reporter {
+    fn set_started(&mut self, index: usize, count: usize, name: &str, resumed: bool) {
+        self.show_header();
+        self.stage = format!("set {}/{count} {name}", index + 1);
+        if let Some(b) = &self.bar {
+            b.set_message(self.stage.clone());
+        }
+        if resumed {
+            self.line(&format!("{}: complete on disk, not replayed", self.stage));
+        } else if self.bar.is_none() {
+            eprintln!("{}", self.stage);
+        }
+    }
+
+    fn update(&mut self, done: u64, total: u64) {
+        Progress::update(self, done, total);
+    }
+}

@@ -1,0 +1,408 @@
+//! The metrics of a set of a sweep: per-game integer counts (`game-metrics.csv`), and each
+//! set's values with their intervals and its paired differences from the base set.
+
+use super::BalancePlan;
+use crate::interval::{mean_sd, paired, ratio, ratio_deviations, se, wilson_est, Est};
+use crate::plan::Plan;
+use crate::stats::Stats;
+use silver_rules::{Edition, Seat, VALUES};
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+// Per-game counts
+
+/// One game's integer counts (a row of `game-metrics.csv`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameRow {
+    /// Rounds played.
+    pub rounds: u32,
+    /// Player-rounds (rounds times players).
+    pub player_rounds: u32,
+    /// Sum of every player's round scores.
+    pub score_sum: i64,
+    /// Completed turns, summed over rounds.
+    pub turns: u32,
+    /// Census calls.
+    pub census_calls: u32,
+    /// Successful census calls.
+    pub census_success: u32,
+    /// 1 if the start player won.
+    pub start_won: u32,
+    /// The winner's bot (index into the plan's bots).
+    pub winner_bot: u32,
+    /// Ability uses per value.
+    pub uses: [u32; VALUES],
+}
+
+impl GameRow {
+    /// The counts of one game's statistics.
+    pub fn from_stats(s: &Stats) -> GameRow {
+        GameRow {
+            rounds: s.rounds as u32,
+            player_rounds: s.bots.iter().map(|b| b.rounds).sum::<u64>() as u32,
+            score_sum: s.bots.iter().map(|b| b.round_score_sum).sum(),
+            turns: s.turns as u32,
+            census_calls: s.bots.iter().map(|b| b.census_calls).sum::<u64>() as u32,
+            census_success: s.bots.iter().map(|b| b.census_success).sum::<u64>() as u32,
+            start_won: s.start_player_wins as u32,
+            winner_bot: s.bots.iter().position(|b| b.wins > 0).unwrap_or(0) as u32,
+            uses: std::array::from_fn(|v| s.cards.get(v).map_or(0, |c| c.ability_used) as u32),
+        }
+    }
+}
+
+pub(crate) fn metrics_header() -> String {
+    let mut h = String::from(
+        "game,rounds,player_rounds,score_sum,turns,census_calls,census_success,start_won,winner_bot",
+    );
+    for v in 0..VALUES {
+        h.push_str(&format!(",use_{v}"));
+    }
+    h.push('\n');
+    h
+}
+
+pub(crate) fn metrics_csv(rows: &[GameRow]) -> Vec<u8> {
+    let mut out = metrics_header().into_bytes();
+    for (g, r) in rows.iter().enumerate() {
+        let _ = write!(
+            out,
+            "{g},{},{},{},{},{},{},{},{}",
+            r.rounds,
+            r.player_rounds,
+            r.score_sum,
+            r.turns,
+            r.census_calls,
+            r.census_success,
+            r.start_won,
+            r.winner_bot
+        );
+        for u in r.uses {
+            let _ = write!(out, ",{u}");
+        }
+        out.push(b'\n');
+    }
+    out
+}
+
+/// Reads `game-metrics.csv`; `None` unless it holds exactly `games` rows in order.
+pub(crate) fn read_metrics(path: &Path, games: u64) -> Option<Vec<GameRow>> {
+    let text = fs::read_to_string(path).ok()?;
+    let body = text.strip_prefix(metrics_header().as_str())?;
+    let mut rows = Vec::new();
+    for (g, line) in body.lines().enumerate() {
+        let f: Vec<i64> = line
+            .split(',')
+            .map(|x| x.parse().ok())
+            .collect::<Option<_>>()?;
+        if f.len() != 9 + VALUES || f[0] != g as i64 {
+            return None;
+        }
+        let u = |i: usize| u32::try_from(f[i]).ok();
+        let mut uses = [0u32; VALUES];
+        for (v, x) in uses.iter_mut().enumerate() {
+            *x = u(9 + v)?;
+        }
+        rows.push(GameRow {
+            rounds: u(1)?,
+            player_rounds: u(2)?,
+            score_sum: f[3],
+            turns: u(4)?,
+            census_calls: u(5)?,
+            census_success: u(6)?,
+            start_won: u(7)?,
+            winner_bot: u(8)?,
+            uses,
+        });
+    }
+    (rows.len() as u64 == games).then_some(rows)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running
+
+/// A set's statistics and per-game counts.
+pub(crate) struct SetData {
+    pub(crate) stats: Stats,
+    pub(crate) rows: Vec<GameRow>,
+}
+
+/// A metric of one set and its difference from the base set.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Metric {
+    /// The set's value with its interval.
+    pub value: Est,
+    /// The set minus the base, with the paired interval.
+    pub diff: Est,
+}
+
+/// One row of `balance.csv`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SetMetrics {
+    /// Position in the sweep (0 = the base).
+    pub index: usize,
+    /// Canonical set name.
+    pub set: String,
+    /// The token.
+    pub token: String,
+    /// Swapped value and its edition (sets one value away from the base).
+    pub swap: Option<(u8, Edition)>,
+    /// Values whose character differs from the base's.
+    pub changed: usize,
+    /// Values whose character is not official (reconstructed or custom).
+    pub unofficial: String,
+    /// Games.
+    pub games: u64,
+    /// Rounds.
+    pub rounds: u64,
+    /// Census calls.
+    pub census_calls: u64,
+    /// Successful census calls.
+    pub census_successes: u64,
+    /// Mean round score per player-round.
+    pub mean_round_score: Metric,
+    /// Standard deviation of round scores, and its difference from the base.
+    pub sd_round_score: (f64, f64),
+    /// Mean completed turns per round.
+    pub mean_round_turns: Metric,
+    /// Standard deviation of round lengths, and its difference from the base.
+    pub sd_round_turns: (f64, f64),
+    /// Census calls per round.
+    pub census_call_rate: Metric,
+    /// Successful calls per call.
+    pub census_success_rate: Metric,
+    /// The start player's win rate.
+    pub start_win_rate: Metric,
+    /// Largest minus smallest win share among the distinct bots.
+    pub win_spread: Metric,
+    /// Ability uses per round, per value.
+    pub uses: [Metric; VALUES],
+}
+
+/// [`ratio_deviations`] of per-game counts.
+fn deviations(
+    rows: &[GameRow],
+    y: impl Fn(&GameRow) -> f64,
+    x: impl Fn(&GameRow) -> f64,
+) -> Vec<f64> {
+    ratio_deviations(&rows.iter().map(|g| (y(g), x(g))).collect::<Vec<_>>())
+}
+
+/// Seats bot `b` takes in game `g` (from the plan's seating).
+fn seats_of(plan: &Plan, g: u64, b: usize) -> u32 {
+    let slot = plan.slot(g);
+    (0..plan.players)
+        .filter(|&s| plan.bot_at(slot, s as Seat) == b)
+        .count() as u32
+}
+
+/// Win spread (largest minus smallest win share among the bots) and its per-game deviations.
+fn spread(data: &SetData, plan: &Plan) -> (f64, Vec<f64>) {
+    let bots = &data.stats.bots;
+    let share = |b: usize| ratio(bots[b].wins as f64, bots[b].games as f64);
+    let played: Vec<usize> = (0..bots.len()).filter(|&b| bots[b].games > 0).collect();
+    let mut hi = played.first().copied().unwrap_or(0);
+    let mut lo = hi;
+    for &b in &played {
+        if share(b) > share(hi) {
+            hi = b;
+        }
+        if share(b) < share(lo) {
+            lo = b;
+        }
+    }
+    if hi == lo {
+        return (0.0, vec![0.0; data.rows.len()]);
+    }
+    // Bot b's share: y = its wins, x = its seat-games, game by game.
+    let dev = |b: usize| {
+        let yx: Vec<(f64, f64)> = data
+            .rows
+            .iter()
+            .zip(0u64..)
+            .map(|(r, g)| {
+                let won = (r.winner_bot as usize == b) as u32;
+                (won as f64, seats_of(plan, g, b) as f64)
+            })
+            .collect();
+        ratio_deviations(&yx)
+    };
+    let (dh, dl) = (dev(hi), dev(lo));
+    (
+        share(hi) - share(lo),
+        dh.iter().zip(&dl).map(|(a, b)| a - b).collect(),
+    )
+}
+/// The comparison row of set `i` against the base.
+pub(crate) fn set_metrics(
+    bp: &BalancePlan,
+    i: usize,
+    plan: &Plan,
+    s: &SetData,
+    b: &SetData,
+) -> SetMetrics {
+    let st = &s.stats;
+    let player_rounds: u64 = st.bots.iter().map(|x| x.rounds).sum();
+    let score_sum: i64 = st.bots.iter().map(|x| x.round_score_sum).sum();
+    let score_sq: u64 = st.bots.iter().map(|x| x.round_score_sq).sum();
+    let calls: u64 = st.bots.iter().map(|x| x.census_calls).sum();
+    let success: u64 = st.bots.iter().map(|x| x.census_success).sum();
+    // A ratio metric: the set's value (from the integer statistics) with `est`, and the paired
+    // difference from the base from the per-game deviations of y/x.
+    let metric =
+        |est: Est, base_value: f64, y: &dyn Fn(&GameRow) -> f64, x: &dyn Fn(&GameRow) -> f64| {
+            let (ds, db) = (deviations(&s.rows, y, x), deviations(&b.rows, y, x));
+            Metric {
+                value: est,
+                diff: paired(est.value, base_value, &ds, &db),
+            }
+        };
+    let rate = |y: &dyn Fn(&GameRow) -> f64, x: &dyn Fn(&GameRow) -> f64, rows: &[GameRow]| {
+        let (sy, sx) = rows
+            .iter()
+            .fold((0.0, 0.0), |(a, c), r| (a + y(r), c + x(r)));
+        ratio(sy, sx)
+    };
+    let (score_mean, score_sd) = mean_sd(score_sum as f64, score_sq as f64, player_rounds);
+    let (turns_mean, turns_sd) = mean_sd(st.turns as f64, st.turns_sq as f64, st.rounds);
+    let base_sd = {
+        let bs = &b.stats;
+        let n: u64 = bs.bots.iter().map(|x| x.rounds).sum();
+        let sum: i64 = bs.bots.iter().map(|x| x.round_score_sum).sum();
+        let sq: u64 = bs.bots.iter().map(|x| x.round_score_sq).sum();
+        (
+            mean_sd(sum as f64, sq as f64, n).1,
+            mean_sd(bs.turns as f64, bs.turns_sq as f64, bs.rounds).1,
+        )
+    };
+    let score = |g: &GameRow| g.score_sum as f64;
+    let prounds = |g: &GameRow| g.player_rounds as f64;
+    let turns = |g: &GameRow| g.turns as f64;
+    let rounds = |g: &GameRow| g.rounds as f64;
+    let calls_f = |g: &GameRow| g.census_calls as f64;
+    let success_f = |g: &GameRow| g.census_success as f64;
+    let start_f = |g: &GameRow| g.start_won as f64;
+    let one = |_: &GameRow| 1.0;
+    let mean_round_score = metric(
+        Est::normal(score_mean, ratio(score_sd, (player_rounds as f64).sqrt())),
+        rate(&score, &prounds, &b.rows),
+        &score,
+        &prounds,
+    );
+    let mean_round_turns = metric(
+        Est::normal(turns_mean, ratio(turns_sd, (st.rounds as f64).sqrt())),
+        rate(&turns, &rounds, &b.rows),
+        &turns,
+        &rounds,
+    );
+    let census_call_rate = metric(
+        wilson_est(calls, st.rounds),
+        rate(&calls_f, &rounds, &b.rows),
+        &calls_f,
+        &rounds,
+    );
+    let census_success_rate = metric(
+        wilson_est(success, calls),
+        rate(&success_f, &calls_f, &b.rows),
+        &success_f,
+        &calls_f,
+    );
+    let start_win_rate = metric(
+        wilson_est(st.start_player_wins, st.games),
+        rate(&start_f, &one, &b.rows),
+        &start_f,
+        &one,
+    );
+    let (sp, sp_dev) = spread(s, plan);
+    let (bsp, bsp_dev) = spread(b, plan);
+    let sp_est = Est::normal(sp, se(sp_dev.iter().copied()));
+    let win_spread = Metric {
+        value: Est {
+            value: sp,
+            low: sp_est.low.clamp(0.0, 1.0),
+            high: sp_est.high.clamp(0.0, 1.0),
+        },
+        diff: paired(sp, bsp, &sp_dev, &bsp_dev),
+    };
+    let uses: [Metric; VALUES] = std::array::from_fn(|v| {
+        let y = move |g: &GameRow| g.uses[v] as f64;
+        let value = ratio(st.cards[v].ability_used as f64, st.rounds as f64);
+        let dev = deviations(&s.rows, y, rounds);
+        let est = Est::normal(value, se(dev.iter().copied()));
+        metric(est, rate(&y, &rounds, &b.rows), &y, &rounds)
+    });
+    let sweep = &bp.sets[i];
+    let (unofficial, token_unofficial) = sweep.set.set.unofficial();
+    let mut unofficial: Vec<String> = unofficial.iter().map(|v| v.to_string()).collect();
+    if token_unofficial {
+        unofficial.push("token".into());
+    }
+    SetMetrics {
+        index: i,
+        set: sweep.name.clone(),
+        token: sweep.set.set.token().name().to_string(),
+        swap: sweep.swap,
+        changed: sweep.changed,
+        unofficial: unofficial.join(" "),
+        games: st.games,
+        rounds: st.rounds,
+        census_calls: calls,
+        census_successes: success,
+        mean_round_score,
+        sd_round_score: (score_sd, score_sd - base_sd.0),
+        mean_round_turns,
+        sd_round_turns: (turns_sd, turns_sd - base_sd.1),
+        census_call_rate,
+        census_success_rate,
+        start_win_rate,
+        win_spread,
+        uses,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_metrics_round_trip() {
+        let rows = vec![
+            GameRow {
+                rounds: 4,
+                player_rounds: 16,
+                score_sum: -3,
+                uses: std::array::from_fn(|v| v as u32),
+                winner_bot: 1,
+                ..GameRow::default()
+            },
+            GameRow::default(),
+        ];
+        let dir = std::env::temp_dir().join(format!("silver-balance-unit-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("game-metrics.csv");
+        fs::write(&p, metrics_csv(&rows)).unwrap();
+        assert_eq!(read_metrics(&p, 2), Some(rows));
+        assert_eq!(read_metrics(&p, 3), None);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn paired_intervals_shrink_with_correlation() {
+        // Identical per-game deviations: the difference and its interval are exactly 0.
+        let d = [1.0, -2.0, 0.5, 0.5];
+        let e = paired(3.0, 3.0, &d, &d);
+        assert_eq!((e.value, e.low, e.high), (0.0, 0.0, 0.0));
+        assert!(!e.excludes_zero());
+        // Ratio deviations sum to zero.
+        let rows: Vec<GameRow> = (0..5)
+            .map(|i| GameRow {
+                rounds: 4,
+                turns: 20 + i,
+                ..GameRow::default()
+            })
+            .collect();
+        let dev = deviations(&rows, |g| g.turns as f64, |g| g.rounds as f64);
+        assert!(dev.iter().sum::<f64>().abs() < 1e-12);
+    }
+}

@@ -1,0 +1,336 @@
+//! Balance sweeps: the same games played with several card sets, compared with a base set.
+//!
+//! A spec with a `[balance]` table names a base set and either a sweep (`one-swap`: every set
+//! one value away from the base) or an explicit list. Every set plays the same games with
+//! common random numbers: game `i` of every set has the same deal seed, first player, seating
+//! and bot seeds as game `i` of the base (all derive from the master seed and the game index,
+//! [`crate::seeds`]), and is played by the one game loop ([`crate::record::play`]). Only the
+//! card set differs, so the differences between sets are paired, game by game, and their
+//! intervals are computed from the per-game differences.
+//!
+//! * this module resolves a sweep: the base plan and the list of sets ([`BalancePlan`]);
+//! * [`sweep`] runs it, set by set, through the block scheduler: each finished set leaves a
+//!   run directory `OUT/sets/NN-NAME/` (`manifest.json` in the format of a normal run,
+//!   `summary.csv`, `cards.csv`, the enabled per-game files, and `game-metrics.csv`: one row
+//!   of integer counts per game, which the paired intervals need). `--resume` skips the sets
+//!   whose directory is complete; an interrupted set is replayed from its start;
+//! * [`metrics`] computes each set's metrics and paired differences from the base;
+//! * [`report`] writes `OUT/balance.csv` and the terminal table.
+
+pub(crate) mod metrics;
+pub(crate) mod report;
+pub(crate) mod sweep;
+
+use crate::error::SpecError;
+use crate::plan::{resolve, Plan};
+use crate::sets::{resolve_set, NamedSet};
+use crate::spec::{ExperimentSpec, SWEEPS};
+use silver_rules::{character, CardSet, Edition, VALUES};
+use std::path::Path;
+
+/// Every set that differs from `base` in exactly one value, taking that value from another
+/// edition whose character for it is known (official or reconstructed); the token and the
+/// other values (custom characters included) stay the base's. In value order, then edition
+/// order.
+pub fn one_swap(base: &NamedSet) -> Result<Vec<NamedSet>, silver_rules::SetError> {
+    let mut out = Vec::new();
+    for v in 0..VALUES as u8 {
+        for e in Edition::BUILT_IN {
+            if e == base.set.edition(v) || character(e, v).is_none() {
+                continue;
+            }
+            let set = base.set.with_character(v, e)?;
+            let mut labels = base.labels.clone();
+            labels[v as usize] = character(e, v).map_or_else(String::new, |c| c.name.into());
+            out.push(NamedSet {
+                set,
+                name: set.canonical_name(),
+                labels,
+                custom: base
+                    .custom
+                    .iter()
+                    .filter(|(cv, _)| *cv != v)
+                    .cloned()
+                    .collect(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// One set of a sweep.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepSet {
+    /// The set.
+    pub set: NamedSet,
+    /// Its canonical name.
+    pub name: String,
+    /// The value it takes from another edition, when it differs from the base in exactly one
+    /// value (and not in the token).
+    pub swap: Option<(u8, Edition)>,
+    /// Number of values whose character differs from the base's.
+    pub changed: usize,
+}
+
+impl SweepSet {
+    fn new(named: NamedSet, base: &CardSet) -> SweepSet {
+        let set = named.set;
+        let diff: Vec<u8> = (0..VALUES as u8)
+            .filter(|&v| base.edition(v) != set.edition(v) || base.ability(v) != set.ability(v))
+            .collect();
+        let swap = (diff.len() == 1 && base.token() == set.token())
+            .then(|| (diff[0], set.edition(diff[0])));
+        SweepSet {
+            name: named.name.clone(),
+            set: named,
+            swap,
+            changed: diff.len(),
+        }
+    }
+}
+
+/// A resolved balance sweep.
+#[derive(Clone, Debug)]
+pub struct BalancePlan {
+    /// The base set's plan: bots, seating, games, seed and outputs shared by every set.
+    pub base: Plan,
+    /// The sets, base first.
+    pub sets: Vec<SweepSet>,
+}
+
+fn fnv(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+impl BalancePlan {
+    /// The plan of set `i`: the base plan with that set.
+    pub fn plan(&self, i: usize) -> Plan {
+        let mut p = self.base.clone();
+        p.set = self.sets[i].set.clone();
+        p
+    }
+
+    /// The directory of set `i` under `OUT/sets/`: its index and its name, with characters
+    /// that are awkward in file names replaced.
+    pub fn dir_name(&self, i: usize) -> String {
+        let width = (self.sets.len().saturating_sub(1)).to_string().len().max(2);
+        let mut name: String = self.sets[i]
+            .name
+            .chars()
+            .map(|c| match c {
+                'a'..='z' | 'A'..='Z' | '0'..='9' | '-' | '+' | '=' => c,
+                ':' => '-',
+                _ => '_',
+            })
+            .collect();
+        name.truncate(60);
+        format!("{i:0width$}-{name}")
+    }
+
+    /// Games per set.
+    pub fn games(&self) -> u64 {
+        self.base.games
+    }
+
+    /// Games of the whole sweep.
+    pub fn total_games(&self) -> u64 {
+        self.base.games * self.sets.len() as u64
+    }
+
+    /// A fingerprint of the whole sweep (a resumed sweep must match it).
+    pub fn fingerprint(&self) -> String {
+        let mut text = String::from("balance-1");
+        for i in 0..self.sets.len() {
+            text.push('|');
+            text.push_str(&self.dir_name(i));
+            text.push('=');
+            text.push_str(&self.plan(i).fingerprint());
+        }
+        fnv(&text)
+    }
+}
+
+/// Resolves a spec with a `[balance]` table: the base plan (as for a normal run) and the list
+/// of sets, base first.
+pub fn resolve_balance(spec: &ExperimentSpec, bots_dir: &Path) -> Result<BalancePlan, SpecError> {
+    let b = spec.balance.as_ref().ok_or(SpecError::NoBalance)?;
+    let base_plan = resolve(spec, bots_dir)?;
+    let base_text = b.base.as_deref().unwrap_or(&spec.set);
+    let base = resolve_set(base_text).map_err(|source| SpecError::BalanceBase {
+        text: base_text.into(),
+        source: Box::new(source),
+    })?;
+    let others: Vec<NamedSet> = match (&b.sweep, &b.sets) {
+        (Some(_), Some(_)) => return Err(SpecError::SweepAndSets),
+        (None, None) => return Err(SpecError::NoSweep { valid: &SWEEPS }),
+        (Some(kind), None) => match kind.as_str() {
+            "one-swap" => one_swap(&base).map_err(|source| SpecError::Sweep { source })?,
+            other => {
+                return Err(SpecError::UnknownSweep {
+                    kind: other.into(),
+                    valid: &SWEEPS,
+                })
+            }
+        },
+        (None, Some(list)) => {
+            if list.is_empty() {
+                return Err(SpecError::EmptySets);
+            }
+            let mut sets: Vec<(NamedSet, &str)> = Vec::new();
+            for text in list {
+                let set = resolve_set(text).map_err(|source| SpecError::ListedSet {
+                    text: text.clone(),
+                    source: Box::new(source),
+                })?;
+                if let Some((_, first)) = sets.iter().find(|(s, _)| *s == set) {
+                    return Err(SpecError::SameSet {
+                        first: first.to_string(),
+                        second: text.clone(),
+                        name: set.name,
+                    });
+                }
+                sets.push((set, text));
+            }
+            sets.into_iter().map(|(s, _)| s).collect()
+        }
+    };
+    let mut base_plan = base_plan;
+    base_plan.set = base.clone();
+    let sets = std::iter::once(base.clone())
+        .chain(others)
+        .map(|s| SweepSet::new(s, &base.set))
+        .collect();
+    Ok(BalancePlan {
+        base: base_plan,
+        sets,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn bots() -> &'static Path {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"))
+    }
+
+    pub(crate) fn spec(balance: &str) -> ExperimentSpec {
+        ExperimentSpec::from_toml(&format!(
+            "name = \"b\"\nplayers = 4\nbots = [\"greedy\"]\ngames = 8\nseed = 1\n[balance]\n{balance}\n"
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn one_swap_of_amulet_is_the_22_known_characters() {
+        let bp = resolve_balance(&spec("base = \"amulet\"\nsweep = \"one-swap\""), bots()).unwrap();
+        let names: Vec<&str> = bp.sets.iter().map(|s| s.name.as_str()).collect();
+        let mut expected = vec!["amulet".to_string()];
+        for v in 0..14 {
+            expected.push(format!("amulet+{v}:bullet"));
+            if [2, 4, 8, 10].contains(&v) {
+                expected.push(format!("amulet+{v}:coin"));
+            }
+            if [4, 5, 11, 12].contains(&v) {
+                expected.push(format!("amulet+{v}:dagger"));
+            }
+        }
+        assert_eq!(names, expected);
+        assert_eq!(bp.sets.len(), 23);
+        for s in &bp.sets[1..] {
+            assert_eq!(s.changed, 1, "{}", s.name);
+            let (v, e) = s.swap.unwrap();
+            assert_eq!(s.name, format!("amulet+{v}:{}", e.name()));
+            assert_eq!(s.set.set.token(), silver_rules::Token::Amulet);
+        }
+        assert_eq!((bp.sets[0].swap, bp.sets[0].changed), (None, 0));
+        assert_eq!(bp.dir_name(0), "00-amulet");
+        assert_eq!(bp.dir_name(1), "01-amulet+0-bullet");
+        // Every set is a different plan, and plans differ only in the set.
+        let fps: std::collections::HashSet<String> =
+            (0..23).map(|i| bp.plan(i).fingerprint()).collect();
+        assert_eq!(fps.len(), 23);
+        for i in 0..23 {
+            let p = bp.plan(i);
+            assert_eq!((p.seed, p.games, &p.tables), (1, 8, &bp.base.tables));
+        }
+    }
+
+    #[test]
+    fn one_swap_of_bullet_takes_amulet_coin_and_dagger() {
+        let bp = resolve_balance(&spec("base = \"bullet\"\nsweep = \"one-swap\""), bots()).unwrap();
+        assert_eq!(bp.sets.len(), 1 + 22);
+        assert_eq!(bp.sets[1].name, "bullet+0:amulet");
+        assert!(bp
+            .sets
+            .iter()
+            .all(|s| s.set.set.token() == silver_rules::Token::Bullet));
+    }
+
+    #[test]
+    fn explicit_lists_keep_their_order_after_the_base() {
+        let bp = resolve_balance(
+            &spec("base = \"amulet\"\nsets = [\"bullet\", \"amulet+3:bullet,4:coin\", \"amulet/token=dagger\", \"amulet\"]"),
+            bots(),
+        )
+        .unwrap();
+        let names: Vec<&str> = bp.sets.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "amulet",
+                "bullet",
+                "amulet+3:bullet,4:coin",
+                "amulet/token=dagger",
+                "amulet"
+            ]
+        );
+        let swaps: Vec<Option<(u8, Edition)>> = bp.sets.iter().map(|s| s.swap).collect();
+        assert_eq!(swaps, [None, None, None, None, None]);
+        let changed: Vec<usize> = bp.sets.iter().map(|s| s.changed).collect();
+        assert_eq!(changed, [0, 14, 2, 0, 0]);
+        let bp = resolve_balance(&spec("sets = [\"amulet+12:dagger\"]"), bots()).unwrap();
+        assert_eq!(
+            bp.sets[0].name, "amulet",
+            "the base defaults to the spec's set"
+        );
+        assert_eq!(bp.sets[1].swap, Some((12, Edition::Dagger)));
+    }
+
+    #[test]
+    fn spec_errors_are_one_clear_line() {
+        let bad = |b: &str| -> String {
+            let text = format!("players = 4\nbots = [\"greedy\"]\ngames = 8\n[balance]\n{b}\n");
+            let e = match ExperimentSpec::from_toml(&text) {
+                Err(e) => crate::error::message(&e),
+                Ok(s) => crate::error::message(&resolve_balance(&s, bots()).unwrap_err()),
+            };
+            assert_eq!(e.lines().count(), 1, "{e}");
+            e
+        };
+        let e = bad("sweep = \"one-swap\"\nbsae = \"amulet\"");
+        assert!(
+            e.contains("unknown field `bsae`") && e.contains("line 6"),
+            "{e}"
+        );
+        let e = bad("sets = [\"amulet+3:bulet\"]");
+        assert!(e.contains("[balance] sets") && e.contains("bulet"), "{e}");
+        let e = bad("base = \"silver\"\nsweep = \"one-swap\"");
+        assert!(e.contains("[balance] base") && e.contains("silver"), "{e}");
+        let e = bad("sweep = \"one-swap\"\nsets = [\"bullet\"]");
+        assert!(e.contains("not both"), "{e}");
+        let e = bad("sweep = \"two-swap\"");
+        assert!(e.contains("two-swap") && e.contains("one-swap"), "{e}");
+        let e = bad("base = \"amulet\"");
+        assert!(e.contains("sweep") && e.contains("sets"), "{e}");
+        let e = bad("sets = []");
+        assert!(e.contains("at least one"), "{e}");
+        let e = bad("sets = [\"bullet\", \"amulet+0:bullet,1:bullet,2:bullet,3:bullet,4:bullet,5:bullet,6:bullet,7:bullet,8:bullet,9:bullet,10:bullet,11:bullet,12:bullet,13:bullet/token=bullet\"]");
+        assert!(e.contains("same set"), "{e}");
+    }
+}

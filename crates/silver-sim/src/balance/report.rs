@@ -1,0 +1,175 @@
+//! `balance.csv` and the terminal table of a sweep's largest differences.
+
+use super::metrics::{Metric, SetMetrics};
+use silver_rules::VALUES;
+
+/// Fixed-precision number for CSV (never `-0.0000`).
+fn num(x: f64) -> String {
+    let s = format!("{x:.4}");
+    if s == "-0.0000" {
+        "0.0000".into()
+    } else {
+        s
+    }
+}
+
+/// The columns of one `balance.csv` row: (header, value), in order.
+fn columns(r: &SetMetrics) -> Vec<(String, String)> {
+    let mut c: Vec<(String, String)> = vec![
+        ("index".into(), r.index.to_string()),
+        ("set".into(), r.set.clone()),
+        ("token".into(), r.token.clone()),
+        (
+            "swap_value".into(),
+            r.swap.map(|s| s.0.to_string()).unwrap_or_default(),
+        ),
+        (
+            "swap_edition".into(),
+            r.swap.map(|s| s.1.name().to_string()).unwrap_or_default(),
+        ),
+        ("changed".into(), r.changed.to_string()),
+        ("unofficial".into(), r.unofficial.clone()),
+        ("games".into(), r.games.to_string()),
+        ("rounds".into(), r.rounds.to_string()),
+        ("census_calls".into(), r.census_calls.to_string()),
+        ("census_successes".into(), r.census_successes.to_string()),
+    ];
+    let metric = |c: &mut Vec<(String, String)>, name: &str, m: Metric| {
+        for (suffix, x) in [
+            ("", m.value.value),
+            ("_low95", m.value.low),
+            ("_high95", m.value.high),
+        ] {
+            c.push((format!("{name}{suffix}"), num(x)));
+        }
+        for (suffix, x) in [
+            ("", m.diff.value),
+            ("_low95", m.diff.low),
+            ("_high95", m.diff.high),
+        ] {
+            c.push((format!("d_{name}{suffix}"), num(x)));
+        }
+    };
+    metric(&mut c, "mean_round_score", r.mean_round_score);
+    c.push(("sd_round_score".into(), num(r.sd_round_score.0)));
+    c.push(("d_sd_round_score".into(), num(r.sd_round_score.1)));
+    metric(&mut c, "mean_round_turns", r.mean_round_turns);
+    c.push(("sd_round_turns".into(), num(r.sd_round_turns.0)));
+    c.push(("d_sd_round_turns".into(), num(r.sd_round_turns.1)));
+    metric(&mut c, "census_call_rate", r.census_call_rate);
+    metric(&mut c, "census_success_rate", r.census_success_rate);
+    metric(&mut c, "start_win_rate", r.start_win_rate);
+    metric(&mut c, "win_spread", r.win_spread);
+    for v in 0..VALUES {
+        metric(&mut c, &format!("use_{v}"), r.uses[v]);
+    }
+    c
+}
+
+/// `balance.csv`: one row per set, base first.
+pub fn balance_csv(rows: &[SetMetrics]) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let header: Vec<String> = columns(&SetMetrics::default())
+        .into_iter()
+        .map(|(h, _)| h)
+        .collect();
+    w.write_record(&header).expect("in-memory write");
+    for r in rows {
+        let values: Vec<String> = columns(r).into_iter().map(|(_, v)| v).collect();
+        w.write_record(&values).expect("in-memory write");
+    }
+    w.into_inner().expect("in-memory write")
+}
+
+/// The headline metrics of the terminal table: label, accessor, display scale and unit.
+type Headline = (&'static str, fn(&SetMetrics) -> Metric, f64, &'static str);
+
+const HEADLINES: [Headline; 5] = [
+    ("mean round score", |r| r.mean_round_score, 1.0, "points"),
+    ("round length", |r| r.mean_round_turns, 1.0, "turns"),
+    ("census success rate", |r| r.census_success_rate, 100.0, "%"),
+    (
+        "seat advantage (start player's win rate)",
+        |r| r.start_win_rate,
+        100.0,
+        "%",
+    ),
+    (
+        "win-rate spread between bots",
+        |r| r.win_spread,
+        100.0,
+        "% points",
+    ),
+];
+
+/// The terminal table: for each headline metric, the `top` sets that move it furthest from
+/// the base (by absolute difference), with the difference, its paired 95% interval and
+/// whether the interval excludes 0.
+pub fn headline_table(rows: &[SetMetrics], top: usize) -> String {
+    let mut out = String::new();
+    let Some(base) = rows.first() else {
+        return out;
+    };
+    let width = rows
+        .iter()
+        .skip(1)
+        .map(|r| r.set.len())
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    out.push_str(&format!(
+        "largest differences from the base set {} (set minus base; paired 95% CI; * = CI excludes 0)\n",
+        base.set
+    ));
+    for (label, get, scale, unit) in HEADLINES {
+        let b = get(base).value;
+        out.push_str(&format!(
+            "{label}, {unit}: base {:.2} ({:.2} - {:.2})\n",
+            scale * b.value,
+            scale * b.low,
+            scale * b.high
+        ));
+        if rows
+            .iter()
+            .all(|r| get(r).value.value == 0.0 && get(r).diff.value == 0.0)
+        {
+            out.push_str("  0 for every set (a single bot, or no differences)\n");
+            continue;
+        }
+        let mut order: Vec<&SetMetrics> = rows.iter().skip(1).collect();
+        order.sort_by(|x, y| {
+            get(y)
+                .diff
+                .value
+                .abs()
+                .total_cmp(&get(x).diff.value.abs())
+                .then(x.index.cmp(&y.index))
+        });
+        for r in order.into_iter().take(top) {
+            let d = get(r).diff;
+            let line = format!(
+                "  {:<width$}  {:>+8.2}  ({:>+7.2} .. {:>+7.2}) {}",
+                r.set,
+                scale * d.value,
+                scale * d.low,
+                scale * d.high,
+                if d.excludes_zero() { "*" } else { "" }
+            );
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_numbers_are_never_negative_zero() {
+        assert_eq!(num(-0.0), "0.0000");
+        assert_eq!(num(-0.00001), "0.0000");
+        assert_eq!(num(1.23456), "1.2346");
+    }
+}

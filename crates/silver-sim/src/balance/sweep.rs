@@ -1,0 +1,357 @@
+//! Running a sweep: every set through the block scheduler, each into its own run directory,
+//! then `balance.csv`.
+
+use super::metrics::{metrics_csv, read_metrics, set_metrics, GameRow, SetData, SetMetrics};
+use super::report::balance_csv;
+use super::BalancePlan;
+use crate::blocks::{self, Blocks, Stop};
+use crate::error::RunError;
+use crate::manifest::{read_manifest, Manifest};
+use crate::output::{create_dir, io, remove, write_atomic, write_json, CsvFiles, OutputFile};
+use crate::plan::Plan;
+use crate::record::{self, Rows};
+use crate::run::write_summaries;
+use crate::stats::Stats;
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Output file of the comparison.
+pub const BALANCE_CSV: &str = "balance.csv";
+/// The sweep's own progress record.
+pub const BALANCE_MANIFEST: &str = "balance.json";
+/// Per-set directory parent.
+pub const SETS_DIR: &str = "sets";
+
+/// How to run a sweep.
+#[derive(Clone, Debug)]
+pub struct BalanceOptions {
+    /// Output directory.
+    pub out: PathBuf,
+    /// Worker threads (0 = one per core).
+    pub threads: usize,
+    /// Continue an interrupted sweep: sets whose directory is complete are not replayed.
+    pub resume: bool,
+}
+
+/// Receives a sweep's progress (from the thread that drives it).
+pub trait SweepProgress {
+    /// Set `index` of `count` starts (`resumed`: it was complete on disk and is not replayed).
+    fn set_started(&mut self, index: usize, count: usize, name: &str, resumed: bool);
+    /// Games done so far out of `total` in the whole sweep (including resumed sets).
+    fn update(&mut self, done: u64, total: u64);
+}
+
+/// The sweep's record of itself (`balance.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepManifest {
+    /// Format version.
+    pub version: u32,
+    /// Run name.
+    pub name: String,
+    /// Sweep fingerprint.
+    pub fingerprint: String,
+    /// Every set's directory and canonical name, base first.
+    pub sets: Vec<(String, String)>,
+    /// Sets complete on disk.
+    pub sets_done: usize,
+    /// True once `balance.csv` is written.
+    pub complete: bool,
+}
+
+/// A finished sweep.
+#[derive(Debug)]
+pub struct BalanceOutcome {
+    /// One row per set, base first (what `balance.csv` holds).
+    pub rows: Vec<SetMetrics>,
+    /// Games played in this invocation (not counting resumed sets).
+    pub games_played: u64,
+    /// Sets played in this invocation.
+    pub sets_played: usize,
+    /// Sets found complete on disk and not replayed.
+    pub sets_resumed: usize,
+    /// Wall time of this invocation, in seconds.
+    pub seconds: f64,
+}
+
+/// A complete set directory of this plan, if there is one.
+fn load_set(plan: &Plan, dir: &Path) -> Option<SetData> {
+    let m = read_manifest(dir).ok()?;
+    if !m.complete || m.fingerprint != plan.fingerprint() {
+        return None;
+    }
+    let rows = read_metrics(&dir.join(OutputFile::GameMetrics.name()), plan.games)?;
+    (m.stats.games == plan.games).then_some(SetData {
+        stats: m.stats,
+        rows,
+    })
+}
+
+/// Plays every game of one set into `dir`; the directory's manifest is written last, so a
+/// set is complete on disk only once everything else is.
+#[allow(clippy::too_many_arguments)]
+fn run_set(
+    plan: &Plan,
+    dir: &Path,
+    pool: &rayon::ThreadPool,
+    done_before: u64,
+    total: u64,
+    progress: &mut dyn SweepProgress,
+    interrupted: &AtomicBool,
+) -> Result<SetData, RunError> {
+    create_dir(dir)?;
+    remove(dir, &OutputFile::ALL)?;
+    let mut files = CsvFiles::create(dir, &plan.outputs)?;
+    let (bots, seats) = (plan.bots.len(), plan.players as usize);
+    let layout = Blocks::new(plan, 0, plan.games);
+    let mut stats = Stats::new(bots, seats);
+    let mut rows: Vec<GameRow> = Vec::with_capacity(plan.games as usize);
+    type Block = (Rows, Stats, Vec<GameRow>);
+    let games_done = std::cell::Cell::new(0u64);
+    let result = blocks::play(
+        plan,
+        &layout,
+        0,
+        pool,
+        interrupted,
+        || -> Block { (Rows::default(), Stats::new(bots, seats), Vec::new()) },
+        |worker, g, (out, block, counts)| {
+            let mut one = Stats::new(bots, seats);
+            record::play(plan, g, worker, &mut one, out, &mut ());
+            counts.push(GameRow::from_stats(&one));
+            block.merge(&one);
+        },
+        |(out, block, counts)| {
+            files.append(&out)?;
+            stats.merge(&block);
+            games_done.set(games_done.get() + counts.len() as u64);
+            rows.extend(counts);
+            Ok(())
+        },
+        |_| {
+            progress.update(done_before + games_done.get(), total);
+            Ok(())
+        },
+    );
+    match result {
+        Ok(()) => {}
+        Err(Stop::Interrupted) => {
+            return Err(RunError::Interrupted {
+                done: done_before,
+                total,
+            })
+        }
+        Err(Stop::Panic(mut p)) => {
+            p.message = format!("set {}: {}", plan.set.name, p.message);
+            return Err(RunError::Panic(p));
+        }
+        Err(Stop::Failed(e)) => return Err(e),
+    }
+    let lengths = files.lengths()?;
+    write_atomic(
+        &dir.join(OutputFile::GameMetrics.name()),
+        &metrics_csv(&rows),
+    )?;
+    let mut manifest = Manifest::new(plan, None, &layout);
+    write_summaries(dir, &stats, &manifest.bots, &plan.set, plan.outputs.cards)?;
+    manifest.blocks_done = layout.count;
+    manifest.files = lengths;
+    manifest.stats = stats.clone();
+    manifest.complete = true;
+    manifest.save(dir)?;
+    Ok(SetData { stats, rows })
+}
+/// Runs a sweep into `opts.out`: every set not already complete there (with `resume`), then
+/// `balance.csv`.
+pub fn run_balance(
+    bp: &BalancePlan,
+    opts: &BalanceOptions,
+    progress: &mut dyn SweepProgress,
+    interrupted: &AtomicBool,
+) -> Result<BalanceOutcome, RunError> {
+    let started = Instant::now();
+    let out = &opts.out;
+    create_dir(out)?;
+    let manifest_path = out.join(BALANCE_MANIFEST);
+    let fingerprint = bp.fingerprint();
+    let mut manifest = SweepManifest {
+        version: 1,
+        name: bp.base.name.clone(),
+        fingerprint: fingerprint.clone(),
+        sets: (0..bp.sets.len())
+            .map(|i| (bp.dir_name(i), bp.sets[i].name.clone()))
+            .collect(),
+        sets_done: 0,
+        complete: false,
+    };
+    let old: Option<SweepManifest> = match fs::read_to_string(&manifest_path) {
+        Ok(text) => {
+            Some(
+                serde_json::from_str(&text).map_err(|source| RunError::BadSweepManifest {
+                    path: manifest_path.clone(),
+                    source,
+                })?,
+            )
+        }
+        Err(source) if opts.resume => {
+            return Err(RunError::NotASweep {
+                path: manifest_path,
+                source,
+            });
+        }
+        Err(_) => None,
+    };
+    match (&old, opts.resume) {
+        (Some(old), true) if old.fingerprint != fingerprint => {
+            return Err(RunError::SweepPlanMismatch {
+                path: manifest_path,
+                found: old.fingerprint.clone(),
+                expected: fingerprint,
+            });
+        }
+        (Some(old), false) if !old.complete => {
+            return Err(RunError::SweepUnfinished {
+                dir: out.clone(),
+                done: old.sets_done,
+                total: old.sets.len(),
+            });
+        }
+        (Some(_), false) => {
+            // A finished sweep of ours: start afresh.
+            let sets = out.join(SETS_DIR);
+            if sets.exists() {
+                fs::remove_dir_all(&sets).map_err(io(&sets))?;
+            }
+            let csv = out.join(BALANCE_CSV);
+            if csv.exists() {
+                fs::remove_file(&csv).map_err(io(&csv))?;
+            }
+        }
+        _ => {}
+    }
+    write_json(&manifest_path, &manifest)?;
+    let pool = blocks::pool(opts.threads)?;
+    let total = bp.total_games();
+    let n = bp.sets.len();
+    progress.update(0, total);
+    let mut base: Option<SetData> = None;
+    let mut rows = Vec::with_capacity(n);
+    let (mut played, mut sets_played, mut sets_resumed) = (0u64, 0usize, 0usize);
+    for i in 0..n {
+        let plan = bp.plan(i);
+        let dir = out.join(SETS_DIR).join(bp.dir_name(i));
+        let done_before = i as u64 * bp.games();
+        let loaded = if opts.resume {
+            load_set(&plan, &dir)
+        } else {
+            None
+        };
+        let data = match loaded {
+            Some(d) => {
+                progress.set_started(i, n, &plan.set.name, true);
+                sets_resumed += 1;
+                d
+            }
+            None => {
+                if interrupted.load(Ordering::SeqCst) {
+                    return Err(RunError::Interrupted {
+                        done: done_before,
+                        total,
+                    });
+                }
+                progress.set_started(i, n, &plan.set.name, false);
+                let d = run_set(
+                    &plan,
+                    &dir,
+                    &pool,
+                    done_before,
+                    total,
+                    progress,
+                    interrupted,
+                )?;
+                played += d.stats.games;
+                sets_played += 1;
+                d
+            }
+        };
+        progress.update(done_before + bp.games(), total);
+        let b = base.as_ref().unwrap_or(&data);
+        rows.push(set_metrics(bp, i, &plan, &data, b));
+        if base.is_none() {
+            base = Some(data);
+        }
+        manifest.sets_done = i + 1;
+        write_json(&manifest_path, &manifest)?;
+    }
+    write_atomic(&out.join(BALANCE_CSV), &balance_csv(&rows))?;
+    manifest.complete = true;
+    write_json(&manifest_path, &manifest)?;
+    Ok(BalanceOutcome {
+        rows,
+        games_played: played,
+        sets_played,
+        sets_resumed,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{bots, spec};
+    use super::*;
+    use crate::balance::resolve_balance;
+    use crate::interval::Est;
+
+    #[test]
+    fn every_set_plays_the_same_deals_and_game_counts_match_the_stats() {
+        let bp =
+            resolve_balance(&spec("sets = [\"amulet+12:dagger\", \"bullet\"]"), bots()).unwrap();
+        let dir = std::env::temp_dir().join(format!("silver-balance-run-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        struct Quiet;
+        impl SweepProgress for Quiet {
+            fn set_started(&mut self, _: usize, _: usize, _: &str, _: bool) {}
+            fn update(&mut self, _: u64, _: u64) {}
+        }
+        let opts = BalanceOptions {
+            out: dir.clone(),
+            threads: 2,
+            resume: false,
+        };
+        let out = run_balance(&bp, &opts, &mut Quiet, &AtomicBool::new(false)).unwrap();
+        assert_eq!((out.games_played, out.sets_played), (24, 3));
+        // Dagger's Master Thief has the Robber's ability: the same games exactly.
+        let (a, d) = (&out.rows[0], &out.rows[1]);
+        assert_eq!(a.mean_round_score.value, d.mean_round_score.value);
+        assert_eq!(d.mean_round_score.diff, Est::default());
+        assert_eq!(d.uses, a.uses);
+        assert_eq!(d.win_spread, a.win_spread);
+        assert_eq!(d.start_win_rate, a.start_win_rate);
+        // The per-game counts add up to the integer statistics.
+        for i in 0..3 {
+            let sd = out.rows[i].games;
+            let data = load_set(&bp.plan(i), &dir.join(SETS_DIR).join(bp.dir_name(i))).unwrap();
+            assert_eq!(sd, data.rows.len() as u64);
+            let turns: u64 = data.rows.iter().map(|r| r.turns as u64).sum();
+            assert_eq!(turns, data.stats.turns);
+            let starts: u64 = data.rows.iter().map(|r| r.start_won as u64).sum();
+            assert_eq!(starts, data.stats.start_player_wins);
+        }
+        // A resumed complete sweep replays nothing.
+        let again = run_balance(
+            &bp,
+            &BalanceOptions {
+                resume: true,
+                ..opts
+            },
+            &mut Quiet,
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        assert_eq!((again.games_played, again.sets_resumed), (0, 3));
+        assert_eq!(again.rows, out.rows);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,215 @@
+//! The files of a run directory: which there are ([`OutputFile`]), the one writer of the
+//! per-game CSV files ([`CsvFiles`], used by runs and sweeps alike), and atomic writes of the
+//! files a run writes whole (summaries, manifests).
+
+use crate::error::RunError;
+use crate::record::{Rows, CENSUS_HEADER, GAMES_HEADER, ROUNDS_HEADER};
+use crate::spec::Outputs;
+use serde::Serialize;
+use std::fs::{self, File, OpenOptions};
+use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// A file of a run directory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OutputFile {
+    /// `games.csv`: one row per game and seat.
+    Games,
+    /// `rounds.csv`: one row per round and seat.
+    Rounds,
+    /// `census.csv`: one row per census call.
+    Census,
+    /// `summary.csv`: per bot and per seat.
+    Summary,
+    /// `cards.csv`: per value of the set.
+    Cards,
+    /// `game-metrics.csv` (a balance sweep's set): one row of integer counts per game.
+    GameMetrics,
+    /// `manifest.json`: the run's record of itself.
+    Manifest,
+}
+
+impl OutputFile {
+    /// The per-game CSV files, in the order a run writes them.
+    pub(crate) const PER_GAME: [OutputFile; 3] =
+        [OutputFile::Games, OutputFile::Rounds, OutputFile::Census];
+
+    /// Every file a run or a sweep's set may write.
+    pub(crate) const ALL: [OutputFile; 7] = [
+        OutputFile::Games,
+        OutputFile::Rounds,
+        OutputFile::Census,
+        OutputFile::Summary,
+        OutputFile::Cards,
+        OutputFile::GameMetrics,
+        OutputFile::Manifest,
+    ];
+
+    /// The file name.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            OutputFile::Games => "games.csv",
+            OutputFile::Rounds => "rounds.csv",
+            OutputFile::Census => "census.csv",
+            OutputFile::Summary => "summary.csv",
+            OutputFile::Cards => "cards.csv",
+            OutputFile::GameMetrics => "game-metrics.csv",
+            OutputFile::Manifest => "manifest.json",
+        }
+    }
+
+    /// The file of a name (as recorded in a manifest).
+    pub(crate) fn from_name(name: &str) -> Option<OutputFile> {
+        OutputFile::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The CSV header of a per-game file.
+    pub(crate) fn header(self) -> Option<&'static str> {
+        match self {
+            OutputFile::Games => Some(GAMES_HEADER),
+            OutputFile::Rounds => Some(ROUNDS_HEADER),
+            OutputFile::Census => Some(CENSUS_HEADER),
+            OutputFile::Summary
+            | OutputFile::Cards
+            | OutputFile::GameMetrics
+            | OutputFile::Manifest => None,
+        }
+    }
+
+    /// Whether a run with these outputs writes this per-game file.
+    pub(crate) fn enabled(self, outputs: &Outputs) -> bool {
+        match self {
+            OutputFile::Games => outputs.games,
+            OutputFile::Rounds => outputs.rounds,
+            OutputFile::Census => outputs.census,
+            OutputFile::Cards => outputs.cards,
+            OutputFile::Summary | OutputFile::GameMetrics | OutputFile::Manifest => true,
+        }
+    }
+
+    /// This per-game file's rows of a block.
+    fn rows(self, rows: &Rows) -> &[u8] {
+        match self {
+            OutputFile::Games => &rows.games,
+            OutputFile::Rounds => &rows.rounds,
+            OutputFile::Census => &rows.census,
+            OutputFile::Summary
+            | OutputFile::Cards
+            | OutputFile::GameMetrics
+            | OutputFile::Manifest => &[],
+        }
+    }
+}
+
+/// An I/O error on `path`.
+pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
+    move |source| RunError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Creates a directory (and its parents).
+pub(crate) fn create_dir(path: &Path) -> Result<(), RunError> {
+    fs::create_dir_all(path).map_err(|source| RunError::CreateDir {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes a whole file atomically (a temporary file renamed over it).
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
+    let tmp = path.with_extension("tmp");
+    fs::write(&tmp, bytes).map_err(io(&tmp))?;
+    fs::rename(&tmp, path).map_err(io(path))
+}
+
+/// Writes a JSON document atomically (pretty-printed).
+pub(crate) fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), RunError> {
+    let bytes = serde_json::to_vec_pretty(value).map_err(|source| RunError::Encode {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    write_atomic(path, &bytes)
+}
+
+/// Removes the files of `files` that exist in `dir`.
+pub(crate) fn remove(dir: &Path, files: &[OutputFile]) -> Result<(), RunError> {
+    for f in files {
+        let p = dir.join(f.name());
+        if p.exists() {
+            fs::remove_file(&p).map_err(io(&p))?;
+        }
+    }
+    Ok(())
+}
+
+/// The open per-game CSV files of a run, appended block by block in game order.
+pub(crate) struct CsvFiles {
+    dir: PathBuf,
+    files: Vec<(OutputFile, File)>,
+}
+
+impl CsvFiles {
+    /// Creates the per-game files `outputs` enables, each holding its header.
+    pub(crate) fn create(dir: &Path, outputs: &Outputs) -> Result<CsvFiles, RunError> {
+        let mut files = Vec::new();
+        for f in OutputFile::PER_GAME {
+            if !f.enabled(outputs) {
+                continue;
+            }
+            let p = dir.join(f.name());
+            let mut file = File::create(&p).map_err(|source| RunError::Create {
+                path: p.clone(),
+                source,
+            })?;
+            let header = f.header().expect("a per-game file");
+            file.write_all(header.as_bytes()).map_err(io(&p))?;
+            files.push((f, file));
+        }
+        Ok(CsvFiles {
+            dir: dir.to_path_buf(),
+            files,
+        })
+    }
+
+    /// Reopens the files a manifest records, cut back to their recorded lengths (what the
+    /// completed blocks wrote), to append the next blocks.
+    pub(crate) fn reopen(dir: &Path, lengths: &[(String, u64)]) -> Result<CsvFiles, RunError> {
+        let mut files = Vec::new();
+        for (name, len) in lengths {
+            let p = dir.join(name);
+            let f = OutputFile::from_name(name)
+                .filter(|f| f.header().is_some())
+                .ok_or_else(|| RunError::UnknownFile { path: p.clone() })?;
+            let mut file = OpenOptions::new().write(true).open(&p).map_err(io(&p))?;
+            file.set_len(*len).map_err(io(&p))?;
+            file.seek(SeekFrom::End(0)).map_err(io(&p))?;
+            files.push((f, file));
+        }
+        Ok(CsvFiles {
+            dir: dir.to_path_buf(),
+            files,
+        })
+    }
+
+    /// Appends one block's rows.
+    pub(crate) fn append(&mut self, rows: &Rows) -> Result<(), RunError> {
+        for (f, file) in &mut self.files {
+            file.write_all(f.rows(rows))
+                .map_err(io(&self.dir.join(f.name())))?;
+        }
+        Ok(())
+    }
+
+    /// Flushes every file and returns their lengths, as a manifest records them.
+    pub(crate) fn lengths(&mut self) -> Result<Vec<(String, u64)>, RunError> {
+        let mut out = Vec::with_capacity(self.files.len());
+        for (f, file) in &mut self.files {
+            let p = self.dir.join(f.name());
+            file.flush().map_err(io(&p))?;
+            out.push((f.name().to_string(), file.metadata().map_err(io(&p))?.len()));
+        }
+        Ok(out)
+    }
+}
