@@ -162,33 +162,75 @@ impl Default for IsmctsParams {
 }
 
 /// An invalid bot specification.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SpecError(pub String);
-
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SpecError {
+    /// Not valid TOML, or a key or value serde rejects (the TOML parser's message).
+    #[error("{0}")]
+    Toml(String),
+    /// No `kind` key.
+    #[error("missing `kind`; valid kinds: {}", KINDS.join(", "))]
+    MissingKind,
+    /// A kind that is not a bot kind.
+    #[error("unknown bot kind `{kind}`; valid kinds: {}", KINDS.join(", "))]
+    UnknownKind {
+        /// The kind given.
+        kind: String,
+    },
+    /// A parameter outside its range.
+    #[error("{key} = {value} must be {requirement}")]
+    OutOfRange {
+        /// The parameter.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// What it must be.
+        requirement: &'static str,
+    },
+    /// Memory settings for the bot that sees the true state.
+    #[error("cheating-ismcts sees the true state; it takes no memory settings")]
+    CheatingWithMemory,
+    /// An override that is not `key=value`.
+    #[error("`{0}` is not of the form key=value")]
+    NotAnOverride(String),
+    /// An override key with an empty part.
+    #[error("`{0}` is not a valid key")]
+    BadKey(String),
+    /// An override reaching into a value that is not a table.
+    #[error("`{0}` is not a table")]
+    NotATable(String),
 }
 
-impl std::error::Error for SpecError {}
-
-fn check(ok: bool, msg: impl FnOnce() -> String) -> Result<(), SpecError> {
+/// An error unless `ok`: `key = value` must be `requirement`.
+fn check(
+    ok: bool,
+    key: &'static str,
+    value: impl fmt::Display,
+    requirement: &'static str,
+) -> Result<(), SpecError> {
     if ok {
         Ok(())
     } else {
-        Err(SpecError(msg()))
+        Err(SpecError::OutOfRange {
+            key,
+            value: value.to_string(),
+            requirement,
+        })
     }
+}
+
+/// The TOML parser's message.
+fn toml_error(e: toml::de::Error) -> SpecError {
+    SpecError::Toml(e.message().trim().to_string())
 }
 
 impl MemorySpec {
     fn validate(&self) -> Result<(), SpecError> {
-        check((0.0..=1.0).contains(&self.forget_per_turn), || {
-            format!(
-                "memory.forget_per_turn = {} must be between 0 and 1",
-                self.forget_per_turn
-            )
-        })
+        check(
+            (0.0..=1.0).contains(&self.forget_per_turn),
+            "memory.forget_per_turn",
+            self.forget_per_turn,
+            "between 0 and 1",
+        )
     }
 }
 
@@ -202,43 +244,50 @@ impl GreedyParams {
             ("exchange_gain", self.exchange_gain),
             ("take_gain", self.take_gain),
         ] {
-            check(v.is_finite(), || {
-                format!("{k} = {v} must be a finite number")
-            })?;
+            check(v.is_finite(), k, v, "a finite number")?;
         }
-        check(self.token_max_value <= 13, || {
-            format!("token_max_value = {} must be 0-13", self.token_max_value)
-        })?;
-        check(self.witch_give_min <= 14, || {
-            format!("witch_give_min = {} must be 0-14", self.witch_give_min)
-        })?;
+        check(
+            self.token_max_value <= 13,
+            "token_max_value",
+            self.token_max_value,
+            "0-13",
+        )?;
+        check(
+            self.witch_give_min <= 14,
+            "witch_give_min",
+            self.witch_give_min,
+            "0-14",
+        )?;
         self.memory.validate()
     }
 }
 
 impl IsmctsParams {
     fn validate(&self) -> Result<(), SpecError> {
-        check(self.iterations >= 1, || {
-            "iterations must be at least 1".into()
-        })?;
-        check(self.iterations <= 10_000_000, || {
-            format!("iterations = {} is more than 10,000,000", self.iterations)
-        })?;
+        check(
+            (1..=10_000_000).contains(&self.iterations),
+            "iterations",
+            self.iterations,
+            "1-10,000,000",
+        )?;
         check(
             self.exploration.is_finite() && self.exploration >= 0.0,
-            || {
-                format!(
-                    "exploration = {} must be a non-negative number",
-                    self.exploration
-                )
-            },
+            "exploration",
+            self.exploration,
+            "a non-negative number",
         )?;
-        check((0.0..=1.0).contains(&self.kept_low), || {
-            format!("kept_low = {} must be between 0 and 1", self.kept_low)
-        })?;
-        check(self.time_limit_ms != Some(0), || {
-            "time_limit_ms must be at least 1 (or absent)".into()
-        })?;
+        check(
+            (0.0..=1.0).contains(&self.kept_low),
+            "kept_low",
+            self.kept_low,
+            "between 0 and 1",
+        )?;
+        check(
+            self.time_limit_ms != Some(0),
+            "time_limit_ms",
+            0,
+            "at least 1 (or absent)",
+        )?;
         self.memory.validate()
     }
 }
@@ -252,9 +301,11 @@ impl BotSpec {
             BotSpec::Ismcts(p) => p.validate(),
             BotSpec::CheatingIsmcts(p) => {
                 p.validate()?;
-                check(p.memory.is_perfect(), || {
-                    "cheating-ismcts sees the true state; it takes no memory settings".into()
-                })
+                if p.memory.is_perfect() {
+                    Ok(())
+                } else {
+                    Err(SpecError::CheatingWithMemory)
+                }
             }
         }
     }
@@ -271,18 +322,14 @@ impl BotSpec {
 
     /// Parses a TOML profile (e.g. a file of `bots/`), then validates it.
     pub fn from_toml(text: &str) -> Result<BotSpec, SpecError> {
-        let table: toml::Table = text
-            .parse()
-            .map_err(|e: toml::de::Error| SpecError(e.message().trim().to_string()))?;
+        let table: toml::Table = text.parse().map_err(toml_error)?;
         BotSpec::from_table(table)
     }
 
     /// Parses a TOML profile and applies `key=value` overrides (dotted keys reach sub-tables,
     /// e.g. `memory.capacity=2`) before validating.
     pub fn from_toml_with_overrides(text: &str, overrides: &str) -> Result<BotSpec, SpecError> {
-        let mut table: toml::Table = text
-            .parse()
-            .map_err(|e: toml::de::Error| SpecError(e.message().trim().to_string()))?;
+        let mut table: toml::Table = text.parse().map_err(toml_error)?;
         apply_overrides(&mut table, overrides)?;
         BotSpec::from_table(table)
     }
@@ -293,10 +340,7 @@ impl BotSpec {
         let (kind, rest) = s.split_once(':').unwrap_or((s, ""));
         let kind = kind.trim();
         if !KINDS.contains(&kind) {
-            return Err(SpecError(format!(
-                "unknown bot kind `{kind}`; valid kinds: {}",
-                KINDS.join(", ")
-            )));
+            return Err(SpecError::UnknownKind { kind: kind.into() });
         }
         let mut table = toml::Table::new();
         table.insert("kind".into(), toml::Value::String(kind.into()));
@@ -306,23 +350,13 @@ impl BotSpec {
 
     fn from_table(table: toml::Table) -> Result<BotSpec, SpecError> {
         match table.get("kind") {
-            None => {
-                return Err(SpecError(format!(
-                    "missing `kind`; valid kinds: {}",
-                    KINDS.join(", ")
-                )))
-            }
+            None => return Err(SpecError::MissingKind),
             Some(toml::Value::String(k)) if !KINDS.contains(&k.as_str()) => {
-                return Err(SpecError(format!(
-                    "unknown bot kind `{k}`; valid kinds: {}",
-                    KINDS.join(", ")
-                )))
+                return Err(SpecError::UnknownKind { kind: k.clone() })
             }
             _ => {}
         }
-        let spec: BotSpec = table
-            .try_into()
-            .map_err(|e: toml::de::Error| SpecError(e.message().trim().to_string()))?;
+        let spec: BotSpec = table.try_into().map_err(toml_error)?;
         spec.validate()?;
         Ok(spec)
     }
@@ -338,7 +372,7 @@ fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecE
     {
         let (key, value) = pair
             .split_once('=')
-            .ok_or_else(|| SpecError(format!("`{pair}` is not of the form key=value")))?;
+            .ok_or_else(|| SpecError::NotAnOverride(pair.into()))?;
         let key = key.trim();
         let value = value.trim();
         let parsed: toml::Value = match format!("v = {value}").parse::<toml::Table>() {
@@ -348,7 +382,7 @@ fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecE
         let mut parts: Vec<&str> = key.split('.').collect();
         let last = parts.pop().expect("split yields one part");
         if last.is_empty() || parts.iter().any(|p| p.is_empty()) {
-            return Err(SpecError(format!("`{key}` is not a valid key")));
+            return Err(SpecError::BadKey(key.into()));
         }
         let mut t = &mut *table;
         for p in parts {
@@ -357,7 +391,7 @@ fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecE
                 .or_insert_with(|| toml::Value::Table(toml::Table::new()));
             t = match entry {
                 toml::Value::Table(inner) => inner,
-                _ => return Err(SpecError(format!("`{p}` is not a table"))),
+                _ => return Err(SpecError::NotATable(p.into())),
             };
         }
         t.insert(last.to_string(), parsed);
@@ -400,33 +434,41 @@ mod tests {
 
     #[test]
     fn errors_name_the_choices() {
-        let e = BotSpec::parse_inline("gredy").unwrap_err().0;
+        let e = BotSpec::parse_inline("gredy").unwrap_err().to_string();
         assert!(e.contains("unknown bot kind `gredy`"), "{e}");
         assert!(e.contains("random, greedy, ismcts, cheating-ismcts"), "{e}");
-        let e = BotSpec::parse_inline("ismcts:iters=5").unwrap_err().0;
+        let e = BotSpec::parse_inline("ismcts:iters=5")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("unknown field `iters`"), "{e}");
         assert!(e.contains("iterations"), "{e}");
-        let e = BotSpec::parse_inline("ismcts:iterations=0").unwrap_err().0;
-        assert!(e.contains("at least 1"), "{e}");
+        let e = BotSpec::parse_inline("ismcts:iterations=0")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "iterations = 0 must be 1-10,000,000");
         let e = BotSpec::parse_inline("greedy:memory.forget_per_turn=2")
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(e.contains("between 0 and 1"), "{e}");
         let e = BotSpec::parse_inline("greedy:memory.capasity=2")
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(e.contains("unknown field `capasity`"), "{e}");
-        let e = BotSpec::parse_inline("ismcts:rollout=smart").unwrap_err().0;
+        let e = BotSpec::parse_inline("ismcts:rollout=smart")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("random") && e.contains("greedy"), "{e}");
         let e = BotSpec::parse_inline("cheating-ismcts:memory.capacity=1")
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(e.contains("no memory"), "{e}");
-        let e = BotSpec::from_toml("iterations = 5").unwrap_err().0;
+        let e = BotSpec::from_toml("iterations = 5")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("missing `kind`"), "{e}");
         let e = BotSpec::parse_inline("greedy:census_threshold")
             .unwrap_err()
-            .0;
+            .to_string();
         assert!(e.contains("key=value"), "{e}");
     }
 
