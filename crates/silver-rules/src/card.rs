@@ -2,8 +2,8 @@
 //!
 //! The state only ever stores *values* 0–13. What a value does is decided by the game's
 //! [`CardSet`], which maps each value to an [`Ability`] (and remembers the edition it came
-//! from); the engine resolves abilities through [`Ability`], a closed enum matched in one place
-//! (`rules.rs`). The built-in characters of every edition are listed in [`characters`], each with
+//! from); the engine resolves abilities through [`Ability`], a closed enum matched with no `_` arm
+//! (`rules/`). The built-in characters of every edition are listed in [`characters`], each with
 //! its [`Provenance`] (EDITIONS.md); characters whose text is unknown are not shipped.
 
 /// A card value, 0–13 (R-DECK).
@@ -121,7 +121,7 @@ impl Trigger {
     }
 }
 
-/// Every ability kind the engine can resolve. One variant per rule; resolved in `rules.rs`.
+/// Every ability kind the engine can resolve. One variant per rule; resolved in `rules/`.
 /// Some kinds carry parameters: the built-in characters use the values EDITIONS.md gives, a
 /// custom character (a card-set file) may choose others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

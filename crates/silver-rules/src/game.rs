@@ -1,6 +1,6 @@
 //! The game state ([`Game`]): cards, villages, piles, knowledge, and the stage of the turn.
 //!
-//! This module owns the *data*; `rules.rs` owns legal-action generation and action resolution.
+//! This module owns the *data*; `rules/` owns legal-action generation and action resolution.
 //! Nothing public here returns a face-down value: hidden values are reachable only through a
 //! viewer-scoped [`crate::PlayerView`] or the explicitly named [`Omniscient`] observer.
 //!
