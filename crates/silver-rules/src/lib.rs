@@ -54,9 +54,9 @@ mod view;
 
 pub use action::{Action, ActionList, Slot, MAX_ACTIONS};
 pub use card::{
-    character, characters, count_range, Ability, CardSet, Character, Edition, Provenance, SetError,
-    Token, Trigger, Value, ABILITY_KINDS, AMULET_CHARACTERS, BULLET_CHARACTERS, CARDS,
-    COIN_CHARACTERS, DAGGER_CHARACTERS, DECK_SUM, VALUES, VALUE_COUNTS,
+    character, characters, count_range, Ability, AbilityKindError, CardSet, Character, Edition,
+    Provenance, SetError, Token, Trigger, Value, ABILITY_KINDS, AMULET_CHARACTERS,
+    BULLET_CHARACTERS, CARDS, COIN_CHARACTERS, DAGGER_CHARACTERS, DECK_SUM, VALUES, VALUE_COUNTS,
 };
 pub use config::{
     Config, ConfigError, GameModel, Seat, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS, MAX_PLAYERS,
@@ -66,7 +66,8 @@ pub use event::{
     PileReason, RoundEnd,
 };
 pub use game::{
-    AbilityStep, CardId, DealError, DealOrder, Game, Omniscient, Stage, ToMove, VILLAGE_CARDS,
+    AbilityStep, CardId, DealError, DealOrder, Game, InvariantViolation, Omniscient, Stage, ToMove,
+    VILLAGE_CARDS,
 };
 pub use playout::random_playout;
 pub use rules::IllegalAction;

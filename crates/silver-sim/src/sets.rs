@@ -127,7 +127,7 @@ fn parse_token(t: &str) -> Result<Token, String> {
 
 /// The ability of a custom definition, with clear errors (kinds listed, count ranges).
 fn custom_ability(kind: &str, count: Option<i64>) -> Result<Ability, String> {
-    let base = Ability::from_kind(kind, None)?;
+    let base = Ability::from_kind(kind, None).map_err(|e| e.to_string())?;
     match count {
         None => Ok(base),
         Some(n) => {
@@ -136,7 +136,7 @@ fn custom_ability(kind: &str, count: Option<i64>) -> Result<Ability, String> {
             };
             let n = u8::try_from(n)
                 .map_err(|_| format!("ability `{kind}`: count {n} is outside {lo}-{hi}"))?;
-            Ability::from_kind(kind, Some(n))
+            Ability::from_kind(kind, Some(n)).map_err(|e| e.to_string())
         }
     }
 }

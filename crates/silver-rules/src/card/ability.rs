@@ -457,24 +457,23 @@ pub const fn count_range(kind: Ability) -> Option<(u8, u8)> {
 
 impl Ability {
     /// Parses an ability kind name with an optional `count` (the default of the kind if `None`).
-    pub fn from_kind(kind: &str, count: Option<u8>) -> Result<Ability, String> {
+    pub fn from_kind(kind: &str, count: Option<u8>) -> Result<Ability, AbilityKindError> {
         let base = ABILITY_KINDS
             .iter()
             .copied()
             .find(|a| a.kind() == kind)
-            .ok_or_else(|| {
-                let names: Vec<&str> = ABILITY_KINDS.iter().map(|a| a.kind()).collect();
-                format!(
-                    "unknown ability kind `{kind}`; valid kinds: {}",
-                    names.join(", ")
-                )
-            })?;
+            .ok_or_else(|| AbilityKindError::Unknown(kind.into()))?;
         match (count_range(base), count) {
-            (None, Some(_)) => Err(format!("ability kind `{kind}` has no `count` parameter")),
+            (None, Some(_)) => Err(AbilityKindError::NoCount(base.kind())),
             (None, None) | (Some(_), None) => Ok(base),
             (Some((lo, hi)), Some(n)) => {
                 if n < lo || n > hi {
-                    return Err(format!("ability `{kind}`: count {n} is outside {lo}-{hi}"));
+                    return Err(AbilityKindError::CountOutOfRange {
+                        kind: base.kind(),
+                        count: n,
+                        lo,
+                        hi,
+                    });
                 }
                 Ok(match base {
                     Ability::BeholdOwn { .. } => Ability::BeholdOwn { count: n },
@@ -518,6 +517,35 @@ impl Ability {
             }
         }
     }
+}
+
+/// Why [`Ability::from_kind`] rejected a kind name or its `count`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AbilityKindError {
+    /// No ability kind has this name.
+    #[error("unknown ability kind `{0}`; valid kinds: {kinds}", kinds = kind_names())]
+    Unknown(String),
+    /// The kind has no `count` parameter.
+    #[error("ability kind `{0}` has no `count` parameter")]
+    NoCount(&'static str),
+    /// The `count` is outside the kind's range ([`count_range`]).
+    #[error("ability `{kind}`: count {count} is outside {lo}-{hi}")]
+    CountOutOfRange {
+        /// The kind.
+        kind: &'static str,
+        /// The count given.
+        count: u8,
+        /// The least count allowed.
+        lo: u8,
+        /// The greatest count allowed.
+        hi: u8,
+    },
+}
+
+/// Every kind name, in [`ABILITY_KINDS`] order, for [`AbilityKindError::Unknown`].
+fn kind_names() -> String {
+    let names: Vec<&str> = ABILITY_KINDS.iter().map(|a| a.kind()).collect();
+    names.join(", ")
 }
 
 #[cfg(feature = "serde")]

@@ -18,7 +18,7 @@ mod character;
 mod set;
 mod value;
 
-pub use ability::{count_range, Ability, Trigger, ABILITY_KINDS};
+pub use ability::{count_range, Ability, AbilityKindError, Trigger, ABILITY_KINDS};
 pub use character::{
     character, characters, Character, Edition, Provenance, Token, AMULET_CHARACTERS,
     BULLET_CHARACTERS, COIN_CHARACTERS, DAGGER_CHARACTERS,

@@ -17,17 +17,72 @@ pub struct CardSet {
     token: Token,
 }
 
-/// An invalid card set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetError(pub String);
-
-impl std::fmt::Display for SetError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// An invalid card set: why a set string ([`CardSet::parse`]), a mix ([`CardSet::mix`]) or a
+/// replacement ([`CardSet::with_character`]) was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetError {
+    /// The set string is empty.
+    #[error("empty card set")]
+    Empty,
+    /// The set string's base is not a preset.
+    #[error(
+        "unknown card set `{0}`; presets: {presets} (or a per-value list such as \
+         0:amulet,1:bullet,…)",
+        presets = CardSet::PRESETS.join(", ")
+    )]
+    UnknownPreset(String),
+    /// `/token=` names no token.
+    #[error("unknown token `{0}`; valid tokens: amulet, bullet, coin, dagger")]
+    UnknownToken(String),
+    /// A part of the per-value list is not `VALUE:EDITION`.
+    #[error("`{part}`: expected VALUE:EDITION, e.g. 5:bullet")]
+    NotValueEdition {
+        /// The part.
+        part: String,
+    },
+    /// A part's value is not a number 0–13.
+    #[error("`{part}`: the value must be 0-13")]
+    BadValue {
+        /// The part.
+        part: String,
+    },
+    /// A part names no built-in edition.
+    #[error("`{part}`: unknown edition `{edition}`; valid editions: amulet, bullet, coin, dagger")]
+    UnknownEdition {
+        /// The part.
+        part: String,
+        /// The name given as the edition.
+        edition: String,
+    },
+    /// The per-value list gives a value twice.
+    #[error("value {0} is given twice")]
+    Twice(Value),
+    /// A per-value list without a base leaves out a value.
+    #[error(
+        "value {0} is missing: a per-value list covers every value 0-13 (or start from a \
+         preset: amulet+{0}:bullet)"
+    )]
+    Missing(Value),
+    /// A per-value list without a base names no token.
+    #[error("a per-value list must name its token: add /token=amulet (or bullet, coin, dagger)")]
+    NoToken,
+    /// A mix gives a value a custom character, which only a card-set file can define.
+    #[error("value {0}: a custom character needs a definition (a card-set file)")]
+    CustomWithoutDefinition(Value),
+    /// The edition's character for the value is unknown, so not shipped (EDITIONS.md).
+    #[error(
+        "value {value}: the {name} edition's character for {value} is unknown (not shipped); \
+         known values: {known}",
+        name = .edition.name(),
+        known = known_values(*.edition)
+    )]
+    UnknownCharacter {
+        /// The edition.
+        edition: Edition,
+        /// The value.
+        value: Value,
+    },
 }
-
-impl std::error::Error for SetError {}
 
 impl CardSet {
     /// The single-edition Silver (Amulet) set with the Amulet token.
@@ -79,9 +134,7 @@ impl CardSet {
         for v in 0..VALUES {
             let e = editions[v];
             if e == Edition::Custom {
-                return Err(SetError(format!(
-                    "value {v}: a custom character needs a definition (a card-set file)"
-                )));
+                return Err(SetError::CustomWithoutDefinition(v as Value));
             }
             let c = known_character(e, v as Value)?;
             abilities[v] = c.ability;
@@ -217,17 +270,13 @@ impl CardSet {
         let (body, token) = match text.split_once("/token=") {
             Some((b, t)) => {
                 let t = t.trim();
-                let tok = Token::from_name(t).ok_or_else(|| {
-                    SetError(format!(
-                        "unknown token `{t}`; valid tokens: amulet, bullet, coin, dagger"
-                    ))
-                })?;
+                let tok = Token::from_name(t).ok_or_else(|| SetError::UnknownToken(t.into()))?;
                 (b.trim(), Some(tok))
             }
             None => (text, None),
         };
         if body.is_empty() {
-            return Err(SetError("empty card set".into()));
+            return Err(SetError::Empty);
         }
         let (base, list) = if body.contains(':') {
             match body.split_once('+') {
@@ -241,38 +290,30 @@ impl CardSet {
         let mut given = [false; VALUES];
         let mut base_token = None;
         if let Some(b) = base {
-            let set = CardSet::preset(b).ok_or_else(|| {
-                SetError(format!(
-                    "unknown card set `{b}`; presets: {} (or a per-value list such as \
-                     0:amulet,1:bullet,…)",
-                    CardSet::PRESETS.join(", ")
-                ))
-            })?;
+            let set = CardSet::preset(b).ok_or_else(|| SetError::UnknownPreset(b.into()))?;
             editions = set.editions;
             base_token = Some(set.token);
         }
         let mut replaced = [false; VALUES];
         for part in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (v, e) = part.split_once(':').ok_or_else(|| {
-                SetError(format!("`{part}`: expected VALUE:EDITION, e.g. 5:bullet"))
-            })?;
+            let (v, e) = part
+                .split_once(':')
+                .ok_or_else(|| SetError::NotValueEdition { part: part.into() })?;
             let v: usize = v
                 .trim()
                 .parse()
                 .ok()
                 .filter(|&v: &usize| v < VALUES)
-                .ok_or_else(|| SetError(format!("`{part}`: the value must be 0-13")))?;
+                .ok_or_else(|| SetError::BadValue { part: part.into() })?;
             let e = e.trim();
             let ed = Edition::from_name(e)
                 .filter(|&e| e != Edition::Custom)
-                .ok_or_else(|| {
-                    SetError(format!(
-                        "`{part}`: unknown edition `{e}`; valid editions: amulet, bullet, coin, \
-                         dagger"
-                    ))
+                .ok_or_else(|| SetError::UnknownEdition {
+                    part: part.into(),
+                    edition: e.into(),
                 })?;
             if replaced[v] {
-                return Err(SetError(format!("value {v} is given twice")));
+                return Err(SetError::Twice(v as Value));
             }
             replaced[v] = true;
             given[v] = true;
@@ -280,38 +321,24 @@ impl CardSet {
         }
         if base.is_none() {
             if let Some(missing) = (0..VALUES).find(|&v| !given[v]) {
-                return Err(SetError(format!(
-                    "value {missing} is missing: a per-value list covers every value 0-13 \
-                     (or start from a preset: amulet+{missing}:bullet)"
-                )));
+                return Err(SetError::Missing(missing as Value));
             }
         }
-        let token =
-            match (token, base_token) {
-                (Some(t), _) => t,
-                (None, Some(t)) => t,
-                (None, None) => return Err(SetError(
-                    "a per-value list must name its token: add /token=amulet (or bullet, coin, \
-                     dagger)"
-                        .into(),
-                )),
-            };
+        let token = match (token, base_token) {
+            (Some(t), _) => t,
+            (None, Some(t)) => t,
+            (None, None) => return Err(SetError::NoToken),
+        };
         CardSet::mix(editions, token)
     }
 }
 
 /// The built-in character of `edition` for `value`, or the error naming the known values.
 fn known_character(edition: Edition, value: Value) -> Result<&'static Character, SetError> {
-    character(edition, value).ok_or_else(|| {
-        SetError(format!(
-            "value {value}: the {} edition's character for {value} is unknown (not shipped); \
-             known values: {}",
-            edition.name(),
-            known_values(edition)
-        ))
-    })
+    character(edition, value).ok_or(SetError::UnknownCharacter { edition, value })
 }
 
+/// The values of `e` with a built-in character, for [`SetError::UnknownCharacter`].
 fn known_values(e: Edition) -> String {
     let v: Vec<String> = characters()
         .filter(|c| c.edition == e)
@@ -347,7 +374,14 @@ mod tests {
     #[test]
     fn e_mix_parse_and_canonical_name_round_trip() {
         let s = CardSet::parse("amulet+0:bullet,5:coin").unwrap_err();
-        assert!(s.0.contains("unknown"), "{s}");
+        assert_eq!(
+            s,
+            SetError::UnknownCharacter {
+                edition: Edition::Coin,
+                value: 5
+            }
+        );
+        assert!(s.to_string().contains("unknown"), "{s}");
         let s = CardSet::parse("amulet+0:bullet,10:coin").unwrap();
         assert_eq!(s.ability(0), Ability::HunterRemove);
         assert_eq!(s.ability(10), Ability::UseUnderneath);
@@ -367,24 +401,27 @@ mod tests {
         assert!(CardSet::parse(&full.join(",")).is_err(), "token required");
         assert!(CardSet::parse("0:amulet")
             .unwrap_err()
-            .0
+            .to_string()
             .contains("missing"));
         assert!(CardSet::parse("amulet+3:bulet")
             .unwrap_err()
-            .0
+            .to_string()
             .contains("edition"));
         assert!(CardSet::parse("amulet+14:bullet")
             .unwrap_err()
-            .0
+            .to_string()
             .contains("0-13"));
         assert!(CardSet::parse("amulet+3:bullet,3:amulet")
             .unwrap_err()
-            .0
+            .to_string()
             .contains("twice"));
         assert!(CardSet::parse("amulet/token=gold")
             .unwrap_err()
-            .0
+            .to_string()
             .contains("token"));
-        assert!(CardSet::parse("silver").unwrap_err().0.contains("presets"));
+        assert!(CardSet::parse("silver")
+            .unwrap_err()
+            .to_string()
+            .contains("presets"));
     }
 }

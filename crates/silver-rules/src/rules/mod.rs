@@ -31,24 +31,16 @@ use crate::card::Ability;
 use crate::config::Seat;
 use crate::event::{CardSource, EventSink, GameEvent, Hidden, RoundEnd};
 use crate::game::{CardId, Game, Stage, ToMove};
-use std::fmt;
 
 /// An action that is not legal in the current state. The state is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal action {action:?} at {stage:?}")]
 pub struct IllegalAction {
     /// The rejected action.
     pub action: Action,
     /// The stage the game was in.
     pub stage: Stage,
 }
-
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal action {:?} at {:?}", self.action, self.stage)
-    }
-}
-
-impl std::error::Error for IllegalAction {}
 
 /// R-DRAW / R-TAKE / R-A1 / R-A10: a card from the deck enters a village face-down (the Witch's
 /// card comes from the deck too); one that was face-up (discard pile, display) enters face-up.
