@@ -75,3 +75,10 @@ pub use rules::IllegalAction;
 pub use script::{DealSpec, Script, ScriptError, StackedDeal};
 pub use table::Table;
 pub use view::{CardMask, CardView, PlayerView};
+
+/// The workspace README, whose Rust code blocks (the engine example) run as doctests of this
+/// crate, so the example a reader sees is the example `cargo test` compiles and runs. Its other
+/// blocks are tagged (`sh`, `toml`, `json`, `text`) and not compiled.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
