@@ -194,10 +194,34 @@ mod strict {
         target: Option<u8>,
     }
 
-    impl TryFrom<RawAction> for Action {
-        type Error = String;
+    /// Why an object is not an action (serde reports it by this message).
+    #[derive(Debug, thiserror::Error)]
+    pub enum RawActionError {
+        /// No action has this name.
+        #[error("unknown action `{0}`")]
+        Unknown(String),
+        /// The action has no such field.
+        #[error("action `{kind}` has no field `{field}`")]
+        UnexpectedField {
+            /// The action's name.
+            kind: String,
+            /// The field.
+            field: &'static str,
+        },
+        /// The action needs this field.
+        #[error("action `{kind}` needs the field `{field}`")]
+        MissingField {
+            /// The action's name.
+            kind: String,
+            /// The field.
+            field: &'static str,
+        },
+    }
 
-        fn try_from(r: RawAction) -> Result<Action, String> {
+    impl TryFrom<RawAction> for Action {
+        type Error = RawActionError;
+
+        fn try_from(r: RawAction) -> Result<Action, RawActionError> {
             let present = [
                 ("slot", r.slot.is_some()),
                 ("extra", r.extra.is_some()),
@@ -220,14 +244,20 @@ mod strict {
                 | "skip-ability" | "stop-looking" | "witch-look" | "witch-exchange-own"
                 | "witch-leave" | "end-turn" | "use-ability" | "use-pile-top"
                 | "add-to-village" | "token-reverse" | "approximate" => &[],
-                other => return Err(format!("unknown action `{other}`")),
+                other => return Err(RawActionError::Unknown(other.into())),
             };
             for (name, is) in present {
                 if is && !fields.contains(&name) {
-                    return Err(format!("action `{}` has no field `{name}`", r.kind));
+                    return Err(RawActionError::UnexpectedField {
+                        kind: r.kind,
+                        field: name,
+                    });
                 }
                 if !is && fields.contains(&name) {
-                    return Err(format!("action `{}` needs the field `{name}`", r.kind));
+                    return Err(RawActionError::MissingField {
+                        kind: r.kind,
+                        field: name,
+                    });
                 }
             }
             let (slot, index) = (r.slot.unwrap_or(0), r.index.unwrap_or(0));
@@ -281,7 +311,7 @@ mod strict {
                 "witch-exchange-own" => Action::WitchExchangeOwn,
                 "witch-leave" => Action::WitchLeave,
                 "end-turn" => Action::EndTurn,
-                other => return Err(format!("unknown action `{other}`")),
+                other => return Err(RawActionError::Unknown(other.into())),
             })
         }
     }

@@ -1,7 +1,6 @@
 //! Game configuration: player count, card set, game model and the termination caps.
 
 use crate::card::CardSet;
-use std::fmt;
 
 /// A seat index, 0-based, clockwise (RULES.md terms).
 pub type Seat = u8;
@@ -110,24 +109,15 @@ impl Config {
 }
 
 /// An invalid configuration.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
     /// R-PLAYERS: the player count is not 2, 3 or 4.
+    #[error("{0} players: Silver is for 2, 3 or 4 players")]
     Players(u8),
     /// A count that must be at least 1 is 0.
+    #[error("{0} must be at least 1")]
     ZeroCap(&'static str),
     /// The points-game target must be positive.
+    #[error("points target {0} must be positive")]
     Target(i32),
 }
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ConfigError::Players(n) => write!(f, "{n} players: Silver is for 2, 3 or 4 players"),
-            ConfigError::ZeroCap(what) => write!(f, "{what} must be at least 1"),
-            ConfigError::Target(t) => write!(f, "points target {t} must be positive"),
-        }
-    }
-}
-
-impl std::error::Error for ConfigError {}

@@ -1,6 +1,6 @@
 //! The game state ([`Game`]): cards, villages, piles, knowledge, and the stage of the turn.
 //!
-//! This module owns the *data*; `rules.rs` owns legal-action generation and action resolution.
+//! This module owns the *data*; `rules/` owns legal-action generation and action resolution.
 //! Nothing public here returns a face-down value: hidden values are reachable only through a
 //! viewer-scoped [`crate::PlayerView`] or the explicitly named [`Omniscient`] observer.
 //!
@@ -339,13 +339,16 @@ pub(crate) fn shuffle<T, R: rand::Rng + ?Sized>(s: &mut [T], rng: &mut R) {
 }
 
 /// An invalid deal order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
     /// Not 52 cards.
+    #[error("a deal order has 52 cards, not {0}")]
     Length(usize),
     /// A value outside 0–13.
+    #[error("card value {0} is outside 0-13")]
     BadValue(u8),
     /// A value appears the wrong number of times (R-DECK).
+    #[error("value {value} appears {found} times; a deck has {expected}")]
     WrongCount {
         /// The value.
         value: u8,
@@ -355,25 +358,6 @@ pub enum DealError {
         expected: u8,
     },
 }
-
-impl fmt::Display for DealError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DealError::Length(n) => write!(f, "a deal order has 52 cards, not {n}"),
-            DealError::BadValue(v) => write!(f, "card value {v} is outside 0-13"),
-            DealError::WrongCount {
-                value,
-                found,
-                expected,
-            } => write!(
-                f,
-                "value {value} appears {found} times; a deck has {expected}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DealError {}
 
 /// Per-turn bookkeeping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -858,6 +842,74 @@ impl Game {
     }
 }
 
+/// A broken state invariant, found by [`Omniscient::check_invariants`]: a bug in the engine (or
+/// a state built by hand), never a consequence of legal play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InvariantViolation {
+    /// A card id is not below 52.
+    #[error("card id {0} out of range")]
+    CardIdOutOfRange(CardId),
+    /// A card lies in two places (R-DECK).
+    #[error("card {0} is in two places")]
+    CardTwice(CardId),
+    /// Not every card is accounted for (R-DECK).
+    #[error("{0} cards accounted for, not 52")]
+    CardCount(usize),
+    /// A seat beyond the player count has a village.
+    #[error("empty seat {0} has a village")]
+    EmptySeatVillage(Seat),
+    /// A card's value is not 0–13.
+    #[error("value {0} out of range")]
+    ValueOutOfRange(Value),
+    /// The values are not a deck's (R-DECK): how many of each value there are.
+    #[error("values are not a full deck: {0:?}")]
+    NotAFullDeck([u8; VALUES]),
+    /// A card outside the villages is marked face-up.
+    #[error("a face-up mark on a card outside the villages")]
+    FaceUpOutsideVillages,
+    /// A public card (face-up, on the pile, in the display) is not known to every seat.
+    #[error("public card {0} is not known to everybody")]
+    PublicNotKnown(CardId),
+    /// A card guards but is not a face-up Bodyguard (R-A3).
+    #[error("card {0} guards but is not a face-up Bodyguard")]
+    GuardNotFaceUpBodyguard(CardId),
+    /// A Bodyguard guards a card outside its own village (R-A3).
+    #[error("Bodyguard {0} guards a card outside its village")]
+    GuardsOutsideVillage(CardId),
+    /// A card outside the villages still guards (R-A3).
+    #[error("card {0} outside the villages still guards")]
+    GuardOutsideVillages(CardId),
+    /// The Bodyguard shield mask disagrees with the guard relations.
+    #[error("the Bodyguard shield mask is stale")]
+    StaleShield,
+    /// The token lies on a card outside the villages (R-AMULET).
+    #[error("the token lies on a card outside the villages")]
+    TokenOutsideVillages,
+    /// The display or the deck holds more cards than it can.
+    #[error("display or deck over capacity")]
+    OverCapacity,
+    /// A Zombie lies on top of the discard pile (D4).
+    #[error("a Zombie lies on top of the discard pile (D4)")]
+    ZombieOnPile,
+    /// A card outside the villages is marked rotated (C2).
+    #[error("a rotation mark on a card outside the villages")]
+    RotationOutsideVillages,
+    /// A seat knows where a card is that it counts among its floating cards (B8).
+    #[error("seat {seat} places floating card {card}")]
+    FloatingCardPlaced {
+        /// The seat.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+    },
+    /// A seat floats more values than it has floating cards (B8).
+    #[error("seat {0} floats more values than cards")]
+    FloatsTooManyValues(Seat),
+    /// A seat floats a value that none of its floating cards has (B8).
+    #[error("seat {0}'s floating values are not among its floating cards")]
+    FloatingValuesElsewhere(Seat),
+}
+
 /// Read access to every hidden value of a game, for omniscient consumers only (statistics,
 /// traces, tests, and search on a sampled world). Obtain it with [`Game::omniscient`].
 #[derive(Clone, Copy)]
@@ -922,23 +974,23 @@ impl Omniscient<'_> {
     /// action): all 52 cards accounted for exactly once (R-DECK), the values form a full deck,
     /// face-up marks only on village cards, public cards known to everybody, Bodyguard and token
     /// marks on cards that can carry them, and the fixed capacities respected.
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<(), InvariantViolation> {
         let g = self.0;
         let mut seen = 0u64;
         let mut count = 0usize;
         let mut village_mask = 0u64;
         for c in self.all_card_ids() {
             if c as usize >= CARDS {
-                return Err(format!("card id {c} out of range"));
+                return Err(InvariantViolation::CardIdOutOfRange(c));
             }
             if seen & (1u64 << c) != 0 {
-                return Err(format!("card {c} is in two places"));
+                return Err(InvariantViolation::CardTwice(c));
             }
             seen |= 1u64 << c;
             count += 1;
         }
         if g.stage != Stage::Deal && g.round > 0 && count != CARDS {
-            return Err(format!("{count} cards accounted for, not 52"));
+            return Err(InvariantViolation::CardCount(count));
         }
         for s in 0..g.cfg.players as usize {
             for &c in g.village[s].as_slice() {
@@ -947,7 +999,7 @@ impl Omniscient<'_> {
         }
         for s in g.cfg.players as usize..MAX_PLAYERS {
             if g.village[s].len() != 0 {
-                return Err(format!("empty seat {s} has a village"));
+                return Err(InvariantViolation::EmptySeatVillage(s as Seat));
             }
         }
         if g.round == 0 {
@@ -956,15 +1008,15 @@ impl Omniscient<'_> {
         let mut counts = [0u8; VALUES];
         for &v in &g.value {
             if v as usize >= VALUES {
-                return Err(format!("value {v} out of range"));
+                return Err(InvariantViolation::ValueOutOfRange(v));
             }
             counts[v as usize] += 1;
         }
         if counts != VALUE_COUNTS {
-            return Err(format!("values are not a full deck: {counts:?}"));
+            return Err(InvariantViolation::NotAFullDeck(counts));
         }
         if g.face_up & !village_mask != 0 {
-            return Err("a face-up mark on a card outside the villages".into());
+            return Err(InvariantViolation::FaceUpOutsideVillages);
         }
         let mut public = g.face_up;
         for &c in g.pile.as_slice() {
@@ -975,7 +1027,7 @@ impl Omniscient<'_> {
         }
         for c in 0..CARDS {
             if public & (1u64 << c) != 0 && g.known[c] != ALL {
-                return Err(format!("public card {c} is not known to everybody"));
+                return Err(InvariantViolation::PublicNotKnown(c as CardId));
             }
         }
         for s in 0..g.cfg.players as usize {
@@ -984,10 +1036,10 @@ impl Omniscient<'_> {
                 let t = g.guard[c as usize];
                 if t != NONE {
                     if !g.up(c) || g.ability_of(c) != Ability::Bodyguard {
-                        return Err(format!("card {c} guards but is not a face-up Bodyguard"));
+                        return Err(InvariantViolation::GuardNotFaceUpBodyguard(c));
                     }
                     if !row.contains(&t) || t == c {
-                        return Err(format!("Bodyguard {c} guards a card outside its village"));
+                        return Err(InvariantViolation::GuardsOutsideVillage(c));
                     }
                 }
             }
@@ -996,27 +1048,27 @@ impl Omniscient<'_> {
         for c in 0..CARDS {
             if g.guard[c] != NONE {
                 if village_mask & (1u64 << c) == 0 {
-                    return Err(format!("card {c} outside the villages still guards"));
+                    return Err(InvariantViolation::GuardOutsideVillages(c as CardId));
                 }
                 shield |= 1u64 << c | 1u64 << g.guard[c];
             }
         }
         if shield != g.shield {
-            return Err("the Bodyguard shield mask is stale".into());
+            return Err(InvariantViolation::StaleShield);
         }
         if g.amulet != NONE && village_mask & (1u64 << g.amulet) == 0 {
-            return Err("the token lies on a card outside the villages".into());
+            return Err(InvariantViolation::TokenOutsideVillages);
         }
         if g.display_len as u32 > 4 || g.deck.len() > CARDS - 1 {
-            return Err("display or deck over capacity".into());
+            return Err(InvariantViolation::OverCapacity);
         }
         if let Some(top) = g.pile.top() {
             if g.ability_of(top) == Ability::Zombie {
-                return Err("a Zombie lies on top of the discard pile (D4)".into());
+                return Err(InvariantViolation::ZombieOnPile);
             }
         }
         if g.rotated & !village_mask != 0 {
-            return Err("a rotation mark on a card outside the villages".into());
+            return Err(InvariantViolation::RotationOutsideVillages);
         }
         for s in 0..MAX_PLAYERS {
             let m = g.float_members[s];
@@ -1026,19 +1078,20 @@ impl Omniscient<'_> {
             for c in 0..CARDS {
                 if m & (1u64 << c) != 0 {
                     if g.known[c] & (1 << s) != 0 {
-                        return Err(format!("seat {s} places floating card {c}"));
+                        return Err(InvariantViolation::FloatingCardPlaced {
+                            seat: s as Seat,
+                            card: c as CardId,
+                        });
                     }
                     unknown += 1;
                     have[g.value[c] as usize] += 1;
                 }
             }
             if total > unknown {
-                return Err(format!("seat {s} floats more values than cards"));
+                return Err(InvariantViolation::FloatsTooManyValues(s as Seat));
             }
             if (0..VALUES).any(|v| g.float_values[s][v] > have[v]) {
-                return Err(format!(
-                    "seat {s}'s floating values are not among its floating cards"
-                ));
+                return Err(InvariantViolation::FloatingValuesElsewhere(s as Seat));
             }
         }
         Ok(())

@@ -54,9 +54,9 @@ mod view;
 
 pub use action::{Action, ActionList, Slot, MAX_ACTIONS};
 pub use card::{
-    character, characters, count_range, Ability, CardSet, Character, Edition, Provenance, SetError,
-    Token, Trigger, Value, ABILITY_KINDS, AMULET_CHARACTERS, BULLET_CHARACTERS, CARDS,
-    COIN_CHARACTERS, DAGGER_CHARACTERS, DECK_SUM, VALUES, VALUE_COUNTS,
+    character, characters, count_range, Ability, AbilityKindError, CardSet, Character, Edition,
+    Provenance, SetError, Token, Trigger, Value, ABILITY_KINDS, AMULET_CHARACTERS,
+    BULLET_CHARACTERS, CARDS, COIN_CHARACTERS, DAGGER_CHARACTERS, DECK_SUM, VALUES, VALUE_COUNTS,
 };
 pub use config::{
     Config, ConfigError, GameModel, Seat, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS, MAX_PLAYERS,
@@ -66,7 +66,8 @@ pub use event::{
     PileReason, RoundEnd,
 };
 pub use game::{
-    AbilityStep, CardId, DealError, DealOrder, Game, Omniscient, Stage, ToMove, VILLAGE_CARDS,
+    AbilityStep, CardId, DealError, DealOrder, Game, InvariantViolation, Omniscient, Stage, ToMove,
+    VILLAGE_CARDS,
 };
 pub use playout::random_playout;
 pub use rules::IllegalAction;
@@ -74,3 +75,10 @@ pub use rules::IllegalAction;
 pub use script::{DealSpec, Script, ScriptError, StackedDeal};
 pub use table::Table;
 pub use view::{CardMask, CardView, PlayerView};
+
+/// The workspace README, whose Rust code blocks (the engine example) run as doctests of this
+/// crate, so the example a reader sees is the example `cargo test` compiles and runs. Its other
+/// blocks are tagged (`sh`, `toml`, `json`, `text`) and not compiled.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

@@ -10,7 +10,6 @@ use crate::config::{Config, GameModel, Seat, DEFAULT_MAX_TURNS};
 use crate::event::EventSink;
 use crate::game::{DealError, DealOrder, Game, ToMove};
 use crate::rules::IllegalAction;
-use std::fmt;
 
 /// One round's deal in a script.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -78,14 +77,17 @@ pub struct Script {
     pub actions: Vec<Action>,
 }
 
-/// Why a script could not be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a script could not be played. Each message includes the underlying error's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScriptError {
     /// The configuration is invalid.
+    #[error("invalid configuration: {0}")]
     Config(crate::config::ConfigError),
     /// The card set is invalid (E-MIX).
+    #[error("invalid card set: {0}")]
     Set(crate::card::SetError),
     /// Deal number `round` (1-based) is not a valid deck.
+    #[error("deal {round}: {error}")]
     Deal {
         /// Round.
         round: usize,
@@ -93,11 +95,13 @@ pub enum ScriptError {
         error: DealError,
     },
     /// The game needed deal number `round` but the script has none.
+    #[error("the game needs a deal for round {round} but the script has none")]
     MissingDeal {
         /// Round.
         round: usize,
     },
     /// Action number `index` (0-based) is illegal.
+    #[error("action {index}: {error}")]
     Illegal {
         /// Index in `actions`.
         index: usize,
@@ -105,33 +109,12 @@ pub enum ScriptError {
         error: IllegalAction,
     },
     /// Action number `index` comes after the game ended.
+    #[error("action {index} comes after the game is over")]
     AfterGameOver {
         /// Index in `actions`.
         index: usize,
     },
 }
-
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ScriptError::Config(e) => write!(f, "invalid configuration: {e}"),
-            ScriptError::Set(e) => write!(f, "invalid card set: {e}"),
-            ScriptError::Deal { round, error } => write!(f, "deal {round}: {error}"),
-            ScriptError::MissingDeal { round } => {
-                write!(
-                    f,
-                    "the game needs a deal for round {round} but the script has none"
-                )
-            }
-            ScriptError::Illegal { index, error } => write!(f, "action {index}: {error}"),
-            ScriptError::AfterGameOver { index } => {
-                write!(f, "action {index} comes after the game is over")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ScriptError {}
 
 impl Script {
     /// The game configuration.

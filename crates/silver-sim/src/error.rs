@@ -453,9 +453,10 @@ pub enum SetDefProblem {
 /// What is wrong with a custom character's ability.
 #[derive(Debug, thiserror::Error)]
 pub enum CustomAbilityError {
-    /// Not an ability kind (the engine's message lists them).
-    #[error("{0}")]
-    Kind(String),
+    /// Not an ability kind, or a count the kind does not take (the engine's message lists
+    /// the kinds).
+    #[error(transparent)]
+    Kind(silver_rules::AbilityKindError),
     /// A `count` for a kind without one.
     #[error("ability kind `{kind}` has no `count` parameter")]
     NoCount {

@@ -125,9 +125,7 @@ fn parse_token(t: &str) -> Result<Token, UnknownToken> {
 
 /// The ability of a custom definition, with clear errors (kinds listed, count ranges).
 fn custom_ability(kind: &str, count: Option<i64>) -> Result<Ability, CustomAbilityError> {
-    let from_kind = |count| {
-        Ability::from_kind(kind, count).map_err(|e| CustomAbilityError::Kind(e.to_string()))
-    };
+    let from_kind = |count| Ability::from_kind(kind, count).map_err(CustomAbilityError::Kind);
     let base = from_kind(None)?;
     match count {
         None => Ok(base),

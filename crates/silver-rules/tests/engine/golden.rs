@@ -1,20 +1,29 @@
 //! Golden digest: seeded random-play games folded into one hash, so that any unintended change
 //! of the rules, of the event stream or of the random-number use fails loudly.
 //!
+//! The hash is FNV-1a over the stable byte encoding of every event (`common::encode`), not over
+//! a formatted form, so renaming a type or changing a derived `Debug` does not move it.
 //! A deliberate change updates `EXPECTED` in the same commit, with the reason in the message.
 
+use crate::common::encode;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use silver_rules::*;
 
-/// FNV-1a over the debug form of every event (values included: the digest is omniscient).
-struct Digest(u64);
+/// FNV-1a over the encoding of every event (values included: the digest is omniscient), with
+/// the encoding buffer reused.
+struct Digest {
+    hash: u64,
+    buf: Vec<u8>,
+}
 
 impl EventSink for Digest {
     fn event(&mut self, e: &Event) {
-        for b in format!("{e:?}").bytes() {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        self.buf.clear();
+        encode(e, &mut self.buf);
+        for &b in &self.buf {
+            self.hash ^= b as u64;
+            self.hash = self.hash.wrapping_mul(0x0000_0100_0000_01b3);
         }
     }
 }
@@ -24,7 +33,10 @@ fn digest(games: u64) -> (u64, u64) {
 }
 
 fn digest_with(games: u64, set_of: impl Fn(u64) -> CardSet) -> (u64, u64) {
-    let mut d = Digest(0xcbf2_9ce4_8422_2325);
+    let mut d = Digest {
+        hash: 0xcbf2_9ce4_8422_2325,
+        buf: Vec::new(),
+    };
     let mut actions = ActionList::new();
     let mut decisions = 0;
     for i in 0..games {
@@ -40,13 +52,14 @@ fn digest_with(games: u64, set_of: impl Fn(u64) -> CardSet) -> (u64, u64) {
         decisions += random_playout(&mut g, &mut rng, &mut d, &mut actions, u64::MAX);
         assert!(g.is_over());
     }
-    (d.0, decisions)
+    (d.hash, decisions)
 }
 
-/// Digest of 300 seeded games (2–4 players, standard and points games).
-/// Last changed when a multi-exchange whose cards everybody knows do not match stopped being
-/// offered (R-SWAP-MULTI: random play fails fewer exchanges, so rounds last longer).
-const EXPECTED: (u64, u64) = (1147603423306579458, 147267);
+/// Digest of 300 seeded games (2–4 players, standard and points games), and the number of
+/// decisions they took.
+/// Last changed when the digest moved from the events' `Debug` form to their stable encoding
+/// (the same games: the `Debug` digest, 1147603423306579458, still matched at the change).
+const EXPECTED: (u64, u64) = (15020348690129670743, 147267);
 
 #[test]
 fn golden_digest_of_seeded_random_games() {
@@ -59,9 +72,9 @@ fn golden_digest_of_seeded_random_games() {
 
 /// The same over the other editions: Bullet (with each token) and every known Coin and Dagger
 /// character, alternating.
-/// Last changed when a multi-exchange whose cards everybody knows do not match stopped being
-/// offered (R-SWAP-MULTI: random play fails fewer exchanges, so rounds last longer).
-const EXPECTED_EDITIONS: (u64, u64) = (8763089968099098884, 205771);
+/// Last changed when the digest moved from the events' `Debug` form to their stable encoding
+/// (the same games: the `Debug` digest, 8763089968099098884, still matched at the change).
+const EXPECTED_EDITIONS: (u64, u64) = (13211046498290921603, 205771);
 
 #[test]
 fn golden_digest_of_seeded_random_games_of_the_other_editions() {
@@ -79,4 +92,42 @@ fn golden_digest_of_seeded_random_games_of_the_other_editions() {
         "the rules or the event stream changed: if deliberate, update EXPECTED_EDITIONS with a \
          reason"
     );
+}
+
+/// The encoding's layout (`common::encode`): a tag byte, then fixed-width little-endian fields.
+#[test]
+fn golden_encoding_is_tagged_fixed_width_little_endian() {
+    let mut out = Vec::new();
+    encode(&GameEvent::TurnStarted { seat: 2, turn: 258 }, &mut out);
+    assert_eq!(out, [2, 2, 2, 1]);
+    out.clear();
+    let action = Action::Target { seat: 3, slot: 4 };
+    encode(&GameEvent::Acted { seat: 1, action }, &mut out);
+    assert_eq!(out, [3, 1, 11, 3, 4]);
+    out.clear();
+    let ability = Ability::BeholdOwn { count: 2 };
+    encode(
+        &GameEvent::AbilityUsed {
+            seat: 0,
+            value: 7,
+            ability,
+        },
+        &mut out,
+    );
+    assert_eq!(out, [8, 0, 7, 7, 2]);
+    out.clear();
+    encode(
+        &GameEvent::GameEnded {
+            totals: [1, -1, 256, 0],
+            winner: 1,
+            rounds: 4,
+        },
+        &mut out,
+    );
+    let mut expected = vec![36];
+    for t in [1i32, -1, 256, 0] {
+        expected.extend_from_slice(&t.to_le_bytes());
+    }
+    expected.extend_from_slice(&[1, 4, 0]);
+    assert_eq!(out, expected);
 }

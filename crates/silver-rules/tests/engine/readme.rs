@@ -1,4 +1,5 @@
-//! The README's examples stay true: its JSON script parses and plays as described.
+//! The README's examples stay true: its JSON script parses and plays as described. (Its Rust
+//! engine example runs as a doctest of the crate: `ReadmeDoctests` in `lib.rs`.)
 
 use silver_rules::*;
 

@@ -2172,21 +2172,29 @@ fn e_mix_parses_mixed_set_per_value() {
 #[test]
 fn e_mix_unknown_characters_rejected_with_known_values_listed() {
     let e = CardSet::parse("amulet+3:coin").unwrap_err();
-    assert!(e.0.contains("unknown"), "{e}");
-    assert!(e.0.contains("known values: 2, 4, 8, 10"), "{e}");
+    assert!(e.to_string().contains("unknown"), "{e}");
+    assert!(e.to_string().contains("known values: 2, 4, 8, 10"), "{e}");
     let e = CardSet::parse("amulet+6:dagger").unwrap_err();
-    assert!(e.0.contains("known values: 4, 5, 11, 12"), "{e}");
+    assert_eq!(
+        e,
+        SetError::UnknownCharacter {
+            edition: Edition::Dagger,
+            value: 6
+        }
+    );
+    assert!(e.to_string().contains("known values: 4, 5, 11, 12"), "{e}");
     let e = CardSet::parse("amulet+2:coin,13:dagger").unwrap_err();
-    assert!(e.0.contains("13"), "{e}");
-    assert!(e.0.contains("known values: 4, 5, 11, 12"), "{e}");
+    assert!(e.to_string().contains("13"), "{e}");
+    assert!(e.to_string().contains("known values: 4, 5, 11, 12"), "{e}");
     // The same through a per-value mix.
     let mut editions = [Edition::Amulet; VALUES];
     editions[0] = Edition::Coin;
     let e = CardSet::mix(editions, Token::Coin).unwrap_err();
-    assert!(e.0.contains("known values: 2, 4, 8, 10"), "{e}");
+    assert!(e.to_string().contains("known values: 2, 4, 8, 10"), "{e}");
     // A value may come from only one edition.
     let e = CardSet::parse("amulet+2:coin,2:bullet").unwrap_err();
-    assert!(e.0.contains("twice"), "{e}");
+    assert!(e.to_string().contains("twice"), "{e}");
+    assert_eq!(e, SetError::Twice(2));
 }
 
 #[test]
@@ -2203,12 +2211,14 @@ fn e_mix_full_list_must_name_its_token() {
         .collect();
     let list = list.join(",");
     let e = CardSet::parse(&list).unwrap_err();
-    assert!(e.0.contains("token"), "{e}");
+    assert!(e.to_string().contains("token"), "{e}");
+    assert_eq!(e, SetError::NoToken);
     let s = CardSet::parse(&format!("{list}/token=dagger")).unwrap();
     assert_eq!(s.token(), Token::Dagger);
     assert_eq!(s, mix());
     let e = CardSet::parse(&format!("{list}/token=silver")).unwrap_err();
-    assert!(e.0.contains("token"), "{e}");
+    assert!(e.to_string().contains("token"), "{e}");
+    assert_eq!(e, SetError::UnknownToken("silver".into()));
 }
 
 /// D4 (ruling): a held Zombie that tries to exchange out a face-down Zombie cannot be

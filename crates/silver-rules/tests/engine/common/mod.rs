@@ -1,6 +1,9 @@
 //! Shared helpers for the scenario tests: stacked deals, checked actions, omniscient reads.
 #![allow(dead_code)]
 
+mod encode;
+
+pub use encode::encode;
 use silver_rules::*;
 
 /// A game under test with every event recorded.

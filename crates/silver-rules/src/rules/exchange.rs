@@ -1,0 +1,545 @@
+//! Keeping the held card by exchange, what is legal and what it does: R-SWAP-ONE, the
+//! multi-exchange selection (R-SWAP-MULTI: a slot is offered only while the set can still
+//! match as far as everybody knows), and its resolution (R-SWAP-MULTI, R-SWAP-FAIL,
+//! R-SWAP-CRIT, R-DISCARD-ORDER), with R-A13 wild cards, B1 Lycans, D4 Zombies and the D5
+//! Approximator.
+
+use super::{enters_face_up, Next};
+use crate::action::{Action, ActionList, Slot};
+use crate::card::Ability;
+use crate::config::Seat;
+use crate::event::{CardSource, EventSink, GameEvent, PileReason};
+use crate::game::{CardId, Game, Stage, ALL, NONE};
+
+impl Game {
+    // ----- Legal actions -----
+
+    /// A card of `p`'s village that may leave it by exchange (everything but the token's card).
+    #[inline]
+    pub(in crate::rules) fn has_exchangeable(&self, p: Seat) -> bool {
+        self.village[p as usize]
+            .as_slice()
+            .iter()
+            .any(|&c| c != self.amulet)
+    }
+
+    pub(super) fn push_exchange_starts(&self, p: Seat, held: CardId, out: &mut ActionList) {
+        let row = self.village[p as usize].as_slice();
+        let held_zombie = self.ability_of(held) == Ability::Zombie;
+        // R-SWAP-ONE: any card but the token's (R-AMULET). D4: a lone Zombie cannot be swapped
+        // for a held Zombie (the held card would have to go onto the pile).
+        for (i, &c) in row.iter().enumerate() {
+            if c != self.amulet
+                && !(held_zombie && self.up(c) && self.ability_of(c) == Ability::Zombie)
+            {
+                out.push(Action::Exchange { slot: i as Slot });
+            }
+        }
+        // R-SWAP-MULTI: start a selection with a slot that has a later eligible slot it can
+        // match with as far as everybody knows (any later slot for a drawn Approximator, D5),
+        // so every set of 2+ slots is reached by exactly one increasing sequence of
+        // selections and no selection is a dead end.
+        let mut starts = [false; crate::card::CARDS];
+        let approximator = match self.stage {
+            Stage::Holding { from, .. } => self.approximator(held, from),
+            _ => false,
+        };
+        let (public, lycans) = if approximator {
+            (0, 0)
+        } else {
+            self.public_slots(p)
+        };
+        // Scanning from the right: is there any eligible later slot, one not known to all, and
+        // which values known to all lie later (a bit per value)?
+        let (mut later, mut later_unknown, mut later_values) = (false, false, 0u32);
+        for i in (0..row.len()).rev() {
+            let c = row[i];
+            if c == self.amulet {
+                continue;
+            }
+            let is_public = public & (1u64 << i) != 0;
+            // A pair with at most one card known to all can always match as far as everybody
+            // knows; a slot known to all needs a partner of its value (or, with a face-up
+            // Lycan, one the set check accepts).
+            starts[i] = if !is_public || public.count_ones() < 2 {
+                later
+            } else if lycans == 0 {
+                later_unknown || later_values & (1u32 << self.value[c as usize]) != 0
+            } else {
+                (i + 1..row.len()).any(|j| {
+                    row[j] != self.amulet
+                        && self.set_possible(p, 1u64 << i | 1u64 << j, public, lycans)
+                })
+            };
+            later = true;
+            if is_public {
+                later_values |= 1u32 << self.value[c as usize];
+            } else {
+                later_unknown = true;
+            }
+        }
+        for (i, &s) in starts[..row.len()].iter().enumerate() {
+            if s {
+                out.push(Action::Select { slot: i as Slot });
+            }
+        }
+    }
+
+    /// R-SWAP-MULTI: the next slot of a multi-exchange, confirming it, or (D5) approximating.
+    pub(super) fn push_selections(
+        &self,
+        p: Seat,
+        card: CardId,
+        from: CardSource,
+        chosen: u64,
+        out: &mut ActionList,
+    ) {
+        // R-SWAP-MULTI: a slot is offered only if the set can still match as far as
+        // everybody knows, so every selection can be confirmed. D5: with a drawn
+        // Approximator any second card may be chosen (then only `Approximate` may be).
+        let approximator = chosen.count_ones() == 1 && self.approximator(card, from);
+        let (public, lycans) = self.public_slots(p);
+        let row = self.village[p as usize].as_slice();
+        // Without a Lycan, a slot known to all may join only cards of its value.
+        let known = chosen & public;
+        let value = (known != 0 && lycans == 0)
+            .then(|| self.value[row[known.trailing_zeros() as usize] as usize]);
+        // (A pair only an Approximator may take can grow no further.)
+        let possible = self.set_possible(p, chosen, public, lycans);
+        let last = 63 - chosen.leading_zeros() as usize;
+        for (i, &c) in row.iter().enumerate().skip(last + 1) {
+            let ok = approximator
+                || (possible
+                    && (public & (1u64 << i) == 0
+                        || match value {
+                            Some(v) => self.value[c as usize] == v,
+                            None => self.set_possible(p, chosen | 1u64 << i, public, lycans),
+                        }));
+            if ok && c != self.amulet {
+                out.push(Action::Select { slot: i as Slot });
+            }
+        }
+        if chosen.count_ones() >= 2 && possible {
+            out.push(Action::ConfirmExchange);
+        }
+        if chosen.count_ones() == 2 && self.approximator(card, from) {
+            out.push(Action::Approximate);
+        }
+    }
+
+    /// D5: the held card is a drawn Approximator (deck, display or the Witch's deck card), so
+    /// it may replace any two cards.
+    #[inline]
+    fn approximator(&self, held: CardId, from: CardSource) -> bool {
+        matches!(
+            from,
+            CardSource::Deck | CardSource::Display | CardSource::Witch
+        ) && self.ability_of(held) == Ability::Approximator
+    }
+
+    /// R-SWAP-MULTI: what every player knows of `p`'s village for choosing a multi-exchange:
+    /// the slots holding a non-wild card known to all (face-up, or shown to all earlier), and
+    /// the slots of its face-up B1 Lycans (face-up cards are known to all).
+    #[inline]
+    fn public_slots(&self, p: Seat) -> (u64, u64) {
+        let everyone = (1u8 << self.cfg.players) - 1;
+        let mut slots = 0u64;
+        let mut lycans = 0u64;
+        let row = self.village[p as usize].as_slice();
+        if row.len() < 2 {
+            return (0, 0);
+        }
+        for (i, &c) in row.iter().enumerate() {
+            if self.known[c as usize] & everyone == everyone {
+                match self.ability_of(c) {
+                    Ability::Wild => {}
+                    Ability::LycanBump => {
+                        slots |= 1u64 << i;
+                        if self.up(c) {
+                            lycans |= 1u64 << i;
+                        }
+                    }
+                    // Cards that count at their printed value in a set (no `_` arm: a new
+                    // ability must say here how it matches).
+                    Ability::VillagerPair
+                    | Ability::SquireDisplay
+                    | Ability::EmpathPeek
+                    | Ability::Bodyguard
+                    | Ability::RascalDraw
+                    | Ability::ExposeOwn
+                    | Ability::RevealOpponent
+                    | Ability::BeholdOwn { .. }
+                    | Ability::LookOpponent { .. }
+                    | Ability::LookAny
+                    | Ability::MasterTakePile
+                    | Ability::WitchDeckTop
+                    | Ability::RobberSwap
+                    | Ability::HunterRemove
+                    | Ability::PriestFlip
+                    | Ability::DiscardToDeckBottom
+                    | Ability::Mortician
+                    | Ability::ReverseDeck
+                    | Ability::FlipAny
+                    | Ability::LookAllOwn
+                    | Ability::ShuffleVillage
+                    | Ability::UseFaceUp
+                    | Ability::DeckToPile { .. }
+                    | Ability::SwapAny
+                    | Ability::GremlinJoin
+                    | Ability::CopyLowest
+                    | Ability::Curator
+                    | Ability::UsePileTop
+                    | Ability::DiscardOwn { .. }
+                    | Ability::UseUnderneath
+                    | Ability::Zombie
+                    | Ability::Approximator
+                    | Ability::ReverseDirection
+                    | Ability::Plain => slots |= 1u64 << i,
+                }
+            }
+        }
+        (slots, lycans)
+    }
+
+    /// R-SWAP-MULTI: can the cards in the `chosen` slots of `p`'s village still match, as far
+    /// as every player knows (`public`, `lycans`: [`Game::public_slots`])? Not if the cards
+    /// whose values are known to all already fail to match (R-A13 wild cards, B1 Lycans
+    /// staying in the village counted): such a set is a public breach, not an attempt. Cards
+    /// not known to all could be anything, so they never make a set impossible. Reads only
+    /// public values.
+    #[inline]
+    fn set_possible(&self, p: Seat, chosen: u64, public: u64, lycans: u64) -> bool {
+        let known = chosen & public;
+        if known.count_ones() < 2 {
+            return true;
+        }
+        let row = self.village[p as usize].as_slice();
+        // B1: the face-up Lycans that stay in the village (not chosen).
+        let staying = (lycans & !chosen).count_ones() as u8;
+        if staying == 0 {
+            // Without a Lycan the known cards must share one value.
+            let v = self.value[row[known.trailing_zeros() as usize] as usize];
+            let mut m = known;
+            while m != 0 {
+                if self.value[row[m.trailing_zeros() as usize] as usize] != v {
+                    return false;
+                }
+                m &= m - 1;
+            }
+            return true;
+        }
+        let mut cards = [NONE; crate::card::CARDS];
+        let mut k = 0;
+        let mut m = known;
+        while m != 0 {
+            cards[k] = row[m.trailing_zeros() as usize];
+            k += 1;
+            m &= m - 1;
+        }
+        self.set_matches(&cards[..k], staying)
+    }
+
+    // ----- Resolution -----
+
+    /// R-SWAP-MULTI: add `slot` to the `chosen` slots of a multi-exchange (none yet when the
+    /// held card is still in hand).
+    pub(super) fn select(
+        &mut self,
+        card: CardId,
+        from: CardSource,
+        chosen: u64,
+        slot: Slot,
+    ) -> Next {
+        self.stage = Stage::Selecting {
+            card,
+            from,
+            chosen: chosen | 1u64 << slot,
+        };
+        Next::Continue
+    }
+
+    /// Exchanges the held card for the `chosen` slots (R-SWAP-ONE for one slot, else
+    /// R-SWAP-MULTI; `approximator` for D5), then offers a B4 Mortician's ability.
+    pub(super) fn exchange_in<S: EventSink>(
+        &mut self,
+        p: Seat,
+        card: CardId,
+        from: CardSource,
+        chosen: u64,
+        approximator: bool,
+        sink: &mut S,
+    ) -> Next {
+        let morticians = self.face_up_morticians(p);
+        let outs = self.exchange(p, card, from, chosen, approximator, sink);
+        self.after_exchange(p, outs, morticians)
+    }
+
+    /// R-SWAP-ONE, R-SWAP-MULTI, R-SWAP-FAIL, R-SWAP-CRIT, R-DISCARD-ORDER, with B1 (Lycan),
+    /// D4 (Zombie) and D5 (Approximator). Returns the card-id bits of the cards that left the
+    /// village for the discard pile (for B4).
+    fn exchange<S: EventSink>(
+        &mut self,
+        p: Seat,
+        card: CardId,
+        from: CardSource,
+        chosen: u64,
+        approximator: bool,
+        sink: &mut S,
+    ) -> u64 {
+        let enters_up = enters_face_up(from);
+        let row_len = self.village[p as usize].len();
+        let n = chosen.count_ones();
+        // B3 (ruling): decided by the village before the exchange (a Goth Girl exchanged in
+        // does not act on it; one exchanged out does).
+        let bottom = self.deck_bottom(p);
+        if n == 1 {
+            let slot = chosen.trailing_zeros() as usize;
+            let out = self.village[p as usize].get(slot);
+            if self.zombie_stuck(out) {
+                // D4: the Zombie goes back face-down (now known to all) and the held card is
+                // discarded instead (no ability).
+                self.learn(out, ALL);
+                sink.event(&GameEvent::Shown {
+                    owner: p,
+                    slot: slot as Slot,
+                    value: self.value[out as usize],
+                });
+                if self.up(out) {
+                    self.set_up(out, false);
+                    if self.guard[out as usize] != NONE {
+                        self.guard[out as usize] = NONE;
+                        self.refresh_shield();
+                    }
+                }
+                self.zombie_stayed(p, card, from, chosen, slot as Slot, bottom, sink);
+                return 0;
+            }
+            self.release(p, out);
+            self.village[p as usize].cards[slot] = card;
+            self.set_up(card, enters_up);
+            if enters_up {
+                self.learn(card, ALL);
+            }
+            self.send_to_pile_as(out, PileReason::ExchangedOut, bottom, sink);
+            sink.event(&GameEvent::Exchanged {
+                seat: p,
+                from,
+                incoming: self.hidden(card),
+                slots: chosen,
+                success: true,
+                placed_at: slot as Slot,
+                face_up: enters_up,
+            });
+            return if self.pile.top() == Some(out) {
+                1u64 << out
+            } else {
+                0
+            };
+        }
+        // R-SWAP-MULTI: every chosen card is revealed to everybody first.
+        let mut out = [NONE; crate::card::CARDS];
+        let mut k = 0;
+        for i in 0..row_len {
+            if chosen & (1u64 << i) != 0 {
+                let c = self.village[p as usize].get(i);
+                self.learn(c, ALL);
+                sink.event(&GameEvent::Shown {
+                    owner: p,
+                    slot: i as Slot,
+                    value: self.value[c as usize],
+                });
+                out[k] = c;
+                k += 1;
+            }
+        }
+        let out = &mut out[..k];
+        let lycans = self.lycans_staying(p, chosen);
+        let matches = self.set_matches(out, lycans);
+        if approximator {
+            // D5 (ruling): using the Approximator's power shows it to everybody.
+            self.learn(card, ALL);
+        }
+        if approximator || matches {
+            // R-DISCARD-ORDER: wild cards first, the lowest value ends on top. D4: the order is
+            // never changed for a Zombie; a Zombie that would end on top stays in the village,
+            // shown and face-down, as when exchanged out alone (then the next card would be on
+            // top, and so on).
+            let set = self.cfg.set;
+            let value = self.value;
+            out.sort_by_key(|&c| {
+                let v = value[c as usize];
+                (set.ability(v) != Ability::Wild, std::cmp::Reverse(v))
+            });
+            let mut go = out.len();
+            while go > 0 && self.zombie_stuck(out[go - 1]) {
+                go -= 1;
+            }
+            for &c in out[go..].iter() {
+                // A Zombie is never a Bodyguard: nothing guards through it.
+                self.set_up(c, false);
+            }
+            if go == 0 {
+                // D4: only Zombies would go down: the held card is discarded instead.
+                let first = chosen.trailing_zeros() as Slot;
+                self.zombie_stayed(p, card, from, chosen, first, bottom, sink);
+                return 0;
+            }
+            let mut stay = 0u64;
+            for &c in out[go..].iter() {
+                stay |= 1u64 << c;
+            }
+            let mut leaving = 0u64;
+            for i in 0..row_len {
+                let c = self.village[p as usize].get(i);
+                if chosen & (1u64 << i) != 0 && stay & (1u64 << c) == 0 {
+                    leaving |= 1u64 << i;
+                    self.release(p, c);
+                }
+            }
+            // The new card takes the first freed slot (ruling); the row closes up.
+            let first = leaving.trailing_zeros() as usize;
+            let row = &mut self.village[p as usize];
+            row.cards[first] = card;
+            for i in (first + 1..row_len).rev() {
+                if leaving & (1u64 << i) != 0 {
+                    row.remove(i);
+                }
+            }
+            self.set_up(card, enters_up);
+            if enters_up {
+                self.learn(card, ALL);
+            }
+            let mut outs = 0u64;
+            for &c in out[..go].iter() {
+                self.send_to_pile_as(c, PileReason::ExchangedOut, bottom, sink);
+                if self.pile.as_slice().contains(&c) {
+                    outs |= 1u64 << c;
+                }
+            }
+            sink.event(&GameEvent::Exchanged {
+                seat: p,
+                from,
+                incoming: self.hidden(card),
+                slots: chosen,
+                success: true,
+                placed_at: first as Slot,
+                face_up: enters_up,
+            });
+            outs
+        } else {
+            // R-SWAP-FAIL: back face-down (known to all now); the new card joins the row's end.
+            for &c in out.iter() {
+                self.set_up(c, false);
+                // A Bodyguard turned face-down no longer guards (R-A3 needs it face-up).
+                self.guard[c as usize] = NONE;
+            }
+            self.refresh_shield();
+            self.village[p as usize].push(card);
+            self.set_up(card, enters_up);
+            if enters_up {
+                self.learn(card, ALL);
+            }
+            sink.event(&GameEvent::Exchanged {
+                seat: p,
+                from,
+                incoming: self.hidden(card),
+                slots: chosen,
+                success: false,
+                placed_at: row_len as Slot,
+                face_up: enters_up,
+            });
+            // R-SWAP-CRIT: 3+ chosen: the deck's top card joins, unseen (skip if no deck).
+            if n >= 3 && self.deck.len() > 0 {
+                let d = self.pop_deck();
+                self.village[p as usize].push(d);
+                self.set_up(d, false);
+                sink.event(&GameEvent::PenaltyCard {
+                    seat: p,
+                    value: self.hidden(d),
+                });
+            }
+            0
+        }
+    }
+
+    /// D4: the exchanged-out Zombies stayed (the exchange did not happen: `Exchanged` with
+    /// `success: false` at `placed_at`), so the held card is discarded instead, without its
+    /// ability; a held Zombie cannot be discarded either (ruling): it joins the village at the
+    /// right end, shown to everybody.
+    #[allow(clippy::too_many_arguments)]
+    fn zombie_stayed<S: EventSink>(
+        &mut self,
+        p: Seat,
+        card: CardId,
+        from: CardSource,
+        chosen: u64,
+        placed_at: Slot,
+        bottom: bool,
+        sink: &mut S,
+    ) {
+        sink.event(&GameEvent::Exchanged {
+            seat: p,
+            from,
+            incoming: self.hidden(card),
+            slots: chosen,
+            success: false,
+            placed_at,
+            face_up: false,
+        });
+        let enters_up = enters_face_up(from);
+        if self.zombie_stuck(card) {
+            self.village[p as usize].push(card);
+            self.set_up(card, enters_up);
+            self.learn(card, ALL);
+            sink.event(&GameEvent::Added {
+                seat: p,
+                value: self.hidden(card),
+            });
+        } else {
+            self.send_to_pile_as(card, PileReason::ZombieStayed, bottom, sink);
+        }
+    }
+
+    /// B1: face-up Lycans of `p` that stay in the village (not among the chosen slots).
+    fn lycans_staying(&self, p: Seat, chosen: u64) -> u8 {
+        if self.face_up == 0 {
+            return 0;
+        }
+        let mut n = 0;
+        for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
+            if chosen & (1u64 << i) == 0 && self.up(c) && self.ability_of(c) == Ability::LycanBump {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// R-SWAP-MULTI with R-A13 (wild cards) and B1: all non-wild cards share one value, where
+    /// each of `lycans` face-up Lycans may count one card (a different card each, ruling) as 1
+    /// higher.
+    fn set_matches(&self, cards: &[CardId], lycans: u8) -> bool {
+        let mut lo = u8::MAX;
+        let mut hi = 0u8;
+        for &c in cards {
+            let v = self.value[c as usize];
+            if self.cfg.set.ability(v) != Ability::Wild {
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+        }
+        if lo == u8::MAX || lo == hi {
+            return true;
+        }
+        if lycans == 0 || hi != lo + 1 {
+            return false;
+        }
+        let low = cards
+            .iter()
+            .filter(|&&c| {
+                let v = self.value[c as usize];
+                v == lo && self.cfg.set.ability(v) != Ability::Wild
+            })
+            .count();
+        low <= lycans as usize
+    }
+}
