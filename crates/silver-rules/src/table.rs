@@ -166,3 +166,152 @@ impl<'a> Table<'a> {
             .map(move |&c| g.value[c as usize])
     }
 }
+
+/// The public-table accessors of a [`Game`]: each reads its [`Table`], so the game and every
+/// [`crate::PlayerView`] answer them with one implementation (they are defined here, with the
+/// table, so that the game's state type does not depend on its lens).
+impl Game {
+    /// The public table: what every player sees of this game ([`Table`]).
+    #[inline]
+    pub fn table(&self) -> Table<'_> {
+        Table(self)
+    }
+
+    /// The winner, once the game is over (R-GAME-4 / R-GAME-100 tie-breaks applied).
+    #[inline]
+    pub fn winner(&self) -> Option<Seat> {
+        self.table().winner()
+    }
+
+    /// Current round, 1-based (0 before the first deal).
+    #[inline]
+    pub fn round(&self) -> u16 {
+        self.table().round()
+    }
+
+    /// Whose turn it is (or was last).
+    #[inline]
+    pub fn turn_player(&self) -> Seat {
+        self.table().turn_player()
+    }
+
+    /// Completed turns in the current round.
+    #[inline]
+    pub fn turn_number(&self) -> u16 {
+        self.table().turn_number()
+    }
+
+    /// Who started the current round (at `Stage::Deal`: who will start the next one).
+    #[inline]
+    pub fn start_player(&self) -> Seat {
+        self.table().start_player()
+    }
+
+    /// R-TOKEN-WIN: the token holder this round.
+    #[inline]
+    pub fn token_holder(&self) -> Option<Seat> {
+        self.table().token_holder()
+    }
+
+    /// R-CENSUS: who called census this round.
+    #[inline]
+    pub fn census_caller(&self) -> Option<Seat> {
+        self.table().census_caller()
+    }
+
+    /// Scores added up over rounds (R-SCORE).
+    #[inline]
+    pub fn totals(&self) -> [i32; MAX_PLAYERS] {
+        self.table().totals()
+    }
+
+    /// Scores of the last completed round.
+    #[inline]
+    pub fn last_round_scores(&self) -> [i32; MAX_PLAYERS] {
+        self.table().last_round_scores()
+    }
+
+    /// Cards in `seat`'s village.
+    #[inline]
+    pub fn village_len(&self, seat: Seat) -> usize {
+        self.table().village_len(seat)
+    }
+
+    /// The card id in a village slot.
+    #[inline]
+    pub fn card_at(&self, seat: Seat, slot: Slot) -> CardId {
+        self.table().card_at(seat, slot)
+    }
+
+    /// True if the card in that slot is face-up.
+    #[inline]
+    pub fn is_face_up(&self, seat: Seat, slot: Slot) -> bool {
+        self.table().is_face_up(seat, slot)
+    }
+
+    /// The value of a face-up village card (public); `None` if face-down.
+    #[inline]
+    pub fn face_up_value(&self, seat: Seat, slot: Slot) -> Option<Value> {
+        self.table().face_up_value(seat, slot)
+    }
+
+    /// Cards left in the deck.
+    #[inline]
+    pub fn deck_len(&self) -> usize {
+        self.table().deck_len()
+    }
+
+    /// The discard pile's values, bottom first (all public).
+    #[inline]
+    pub fn discard_pile(&self) -> impl Iterator<Item = Value> + '_ {
+        self.table().discard_pile()
+    }
+
+    /// The top of the discard pile.
+    #[inline]
+    pub fn discard_top(&self) -> Option<Value> {
+        self.table().discard_top()
+    }
+
+    /// R-A1: the display's values (public).
+    #[inline]
+    pub fn display(&self) -> impl Iterator<Item = Value> + '_ {
+        self.table().display()
+    }
+
+    /// R-AMULET: `(seat, slot)` of the card under the token.
+    #[inline]
+    pub fn token_slot(&self) -> Option<(Seat, Slot)> {
+        self.table().token_slot()
+    }
+
+    /// C2: is the card in that slot rotated (public)?
+    #[inline]
+    pub fn is_rotated(&self, seat: Seat, slot: Slot) -> bool {
+        self.table().is_rotated(seat, slot)
+    }
+
+    /// E-DIRECTION: true while play runs counter-clockwise.
+    #[inline]
+    pub fn counter_clockwise(&self) -> bool {
+        self.table().counter_clockwise()
+    }
+
+    /// R-AMULET / E-TOKEN: the token power was used this round.
+    #[inline]
+    pub fn token_used(&self) -> bool {
+        self.table().token_used()
+    }
+
+    /// R-A3: for the card in `(seat, slot)`, the slot it guards if it is a placed Bodyguard.
+    #[inline]
+    pub fn guarding(&self, seat: Seat, slot: Slot) -> Option<Slot> {
+        self.table().guarding(seat, slot)
+    }
+
+    /// RULES.md §6: does `viewer` know the value of the card in `(seat, slot)`?
+    #[inline]
+    pub fn knows(&self, viewer: Seat, seat: Seat, slot: Slot) -> bool {
+        self.table().knows(viewer, seat, slot)
+    }
+}
