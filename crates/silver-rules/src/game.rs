@@ -9,7 +9,7 @@
 //! travels with the card when it moves, as the rules require.
 
 use crate::action::Slot;
-use crate::card::{Ability, Value, CARDS, VALUES, VALUE_COUNTS};
+use crate::card::{Ability, SetRole, Value, CARDS, VALUES, VALUE_COUNTS};
 use crate::config::{Config, ConfigError, Seat, MAX_PLAYERS};
 use crate::event::CardSource;
 use std::fmt;
@@ -409,12 +409,17 @@ impl Turn {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Game {
     pub(crate) cfg: Config,
+    /// The card set's values by the roles the hot paths ask about (public, from `cfg`).
+    pub(crate) masks: ValueMasks,
     /// Value of each card. Inside a view, unknown values are `UNKNOWN`.
     pub(crate) value: [Value; CARDS],
     /// Bit mask of the seats that know each card's value (RULES.md §6).
     pub(crate) known: [u8; CARDS],
     /// Card-id bits of the cards lying face-up in villages.
     pub(crate) face_up: u64,
+    /// Card-id bits of the face-up cards whose value is a turn helper (`masks.helper`; public,
+    /// as face-up cards are): lets `own_helpers` answer "none" without scanning a village.
+    pub(crate) helpers_up: u64,
     /// R-A3: for a placed Bodyguard, the card it protects (same village), else `NONE`.
     pub(crate) guard: [CardId; CARDS],
     /// R-A3: card-id bits of every placed Bodyguard and every card one protects (derived from
@@ -472,7 +477,7 @@ pub struct Game {
 }
 
 const _: () = assert!(
-    std::mem::size_of::<Game>() <= 768,
+    std::mem::size_of::<Game>() <= 776,
     "Game must stay small: search copies it every iteration"
 );
 
@@ -500,9 +505,11 @@ impl Game {
         }
         Ok(Game {
             cfg,
+            masks: ValueMasks::of(&cfg.set),
             value: [0; CARDS],
             known: [0; CARDS],
             face_up: 0,
+            helpers_up: 0,
             guard: [NONE; CARDS],
             shield: 0,
             village: [Row::EMPTY; MAX_PLAYERS],
@@ -584,8 +591,12 @@ impl Game {
     pub(crate) fn set_up(&mut self, c: CardId, up: bool) {
         if up {
             self.face_up |= 1u64 << c;
+            if self.has(self.masks.helper, c) {
+                self.helpers_up |= 1u64 << c;
+            }
         } else {
             self.face_up &= !(1u64 << c);
+            self.helpers_up &= !(1u64 << c);
         }
     }
     /// Ability of a card whose value the caller is entitled to read (face-up or public).
@@ -668,6 +679,13 @@ impl Game {
             .sum()
     }
 
+    /// True if card `c`'s value is in `mask` (a [`ValueMasks`] field). Only for cards whose
+    /// value the caller may read; an unknown value is in no mask.
+    #[inline]
+    pub(crate) fn has(&self, mask: u16, c: CardId) -> bool {
+        (mask >> (self.value[c as usize] & 15)) & 1 != 0
+    }
+
     /// Number of face-up cards with `ability` in `seat`'s village.
     #[inline]
     pub(crate) fn count_up(&self, seat: Seat, ability: Ability) -> u8 {
@@ -683,17 +701,63 @@ impl Game {
     /// Number of face-up cards with `ability` in all villages (face-up marks exist only on
     /// village cards, and there are few of them).
     #[inline]
-    pub(crate) fn count_up_all(&self, ability: Ability) -> u8 {
+    pub(crate) fn count_up_all_of(&self, ability: Ability) -> u8 {
         let mut m = self.face_up;
         let mut n = 0;
         while m != 0 {
             let c = m.trailing_zeros() as CardId;
             m &= m - 1;
-            if self.ability_of(c) == ability {
-                n += 1;
-            }
+            n += (self.ability_of(c) == ability) as u8;
         }
         n
+    }
+
+    /// As [`Game::count_up_all_of`], for the abilities of a [`ValueMasks`] mask.
+    #[inline]
+    pub(crate) fn count_up_all(&self, mask: u16) -> u8 {
+        if mask == 0 {
+            return 0;
+        }
+        let mut m = self.face_up;
+        let mut n = 0;
+        while m != 0 {
+            let c = m.trailing_zeros() as CardId;
+            m &= m - 1;
+            n += self.has(mask, c) as u8;
+        }
+        n
+    }
+}
+
+/// Per-value bitmasks (bit `v`: value `v` has the role) of the card set, so that the hot
+/// paths classify a face-up card with one shift instead of an ability lookup and a match.
+/// Derived from the set alone (public): a view carries the same masks as the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ValueMasks {
+    /// Face-up helpers of their owner's turn (R-A2, R-A3, B2, C2, C4): see `own_helpers`.
+    pub(crate) helper: u16,
+    /// `SetRole::Wild` (R-A13).
+    pub(crate) wild: u16,
+    /// `SetRole::Lycan` (B1).
+    pub(crate) lycan: u16,
+    /// R-A0 Villagers.
+    pub(crate) villager: u16,
+}
+
+impl ValueMasks {
+    /// The masks of a card set.
+    pub(crate) fn of(set: &crate::CardSet) -> ValueMasks {
+        let mask = |f: &dyn Fn(Ability) -> bool| -> u16 {
+            (0..VALUES as Value)
+                .filter(|&v| f(set.ability(v)))
+                .fold(0, |m, v| m | 1 << v)
+        };
+        ValueMasks {
+            helper: mask(&|a| a.is_turn_helper()),
+            wild: mask(&|a| a.set_role() == SetRole::Wild),
+            lycan: mask(&|a| a.set_role() == SetRole::Lycan),
+            villager: mask(&|a| a == Ability::VillagerPair),
+        }
     }
 }
 
@@ -722,6 +786,9 @@ pub enum InvariantViolation {
     /// A card outside the villages is marked face-up.
     #[error("a face-up mark on a card outside the villages")]
     FaceUpOutsideVillages,
+    /// The face-up-helper marks disagree with the face-up cards and the set.
+    #[error("the face-up helper marks disagree with the face-up cards")]
+    HelpersUp,
     /// A public card (face-up, on the pile, in the display) is not known to every seat.
     #[error("public card {0} is not known to everybody")]
     PublicNotKnown(CardId),
@@ -872,6 +939,12 @@ impl Omniscient<'_> {
         }
         if g.face_up & !village_mask != 0 {
             return Err(InvariantViolation::FaceUpOutsideVillages);
+        }
+        let helpers_up = (0..CARDS as CardId)
+            .filter(|&c| g.up(c) && g.has(g.masks.helper, c))
+            .fold(0u64, |m, c| m | 1u64 << c);
+        if g.helpers_up != helpers_up {
+            return Err(InvariantViolation::HelpersUp);
         }
         let mut public = g.face_up;
         for &c in g.pile.as_slice() {

@@ -573,3 +573,105 @@ mod tests {
         assert!(Ability::from_kind("look-any", Some(2)).is_err());
     }
 }
+
+/// How a card counts in a multi-exchange set (R-SWAP-MULTI): the one place every ability is
+/// classified for it (no `_` arm: a new ability must say here how it matches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SetRole {
+    /// Matches any value (R-A13, the Doppelganger).
+    Wild,
+    /// B1: the Lycan, which a face-up copy bumps.
+    Lycan,
+    /// Counts at its printed value.
+    Printed,
+}
+
+impl Ability {
+    /// How this ability's card counts in a multi-exchange set.
+    pub(crate) const fn set_role(self) -> SetRole {
+        match self {
+            Ability::Wild => SetRole::Wild,
+            Ability::LycanBump => SetRole::Lycan,
+            Ability::VillagerPair
+            | Ability::SquireDisplay
+            | Ability::EmpathPeek
+            | Ability::Bodyguard
+            | Ability::RascalDraw
+            | Ability::ExposeOwn
+            | Ability::RevealOpponent
+            | Ability::BeholdOwn { .. }
+            | Ability::LookOpponent { .. }
+            | Ability::LookAny
+            | Ability::MasterTakePile
+            | Ability::WitchDeckTop
+            | Ability::RobberSwap
+            | Ability::HunterRemove
+            | Ability::PriestFlip
+            | Ability::DiscardToDeckBottom
+            | Ability::Mortician
+            | Ability::ReverseDeck
+            | Ability::FlipAny
+            | Ability::LookAllOwn
+            | Ability::ShuffleVillage
+            | Ability::UseFaceUp
+            | Ability::DeckToPile { .. }
+            | Ability::SwapAny
+            | Ability::GremlinJoin
+            | Ability::CopyLowest
+            | Ability::Curator
+            | Ability::UsePileTop
+            | Ability::DiscardOwn { .. }
+            | Ability::UseUnderneath
+            | Ability::Zombie
+            | Ability::Approximator
+            | Ability::ReverseDirection
+            | Ability::Plain => SetRole::Printed,
+        }
+    }
+}
+
+impl Ability {
+    /// True for the abilities a face-up card gives its owner as free actions of the owner's
+    /// turn (R-A2 Empath, R-A3 Bodyguard, B2 Priest, C2 Curator, C4): the abilities
+    /// `own_helpers` counts. No `_` arm: a new ability must say here whether it is one.
+    pub(crate) const fn is_turn_helper(self) -> bool {
+        match self {
+            Ability::EmpathPeek
+            | Ability::Bodyguard
+            | Ability::PriestFlip
+            | Ability::Curator
+            | Ability::UsePileTop => true,
+            Ability::VillagerPair
+            | Ability::SquireDisplay
+            | Ability::RascalDraw
+            | Ability::ExposeOwn
+            | Ability::RevealOpponent
+            | Ability::BeholdOwn { .. }
+            | Ability::LookOpponent { .. }
+            | Ability::LookAny
+            | Ability::MasterTakePile
+            | Ability::WitchDeckTop
+            | Ability::RobberSwap
+            | Ability::Wild
+            | Ability::HunterRemove
+            | Ability::LycanBump
+            | Ability::DiscardToDeckBottom
+            | Ability::Mortician
+            | Ability::ReverseDeck
+            | Ability::FlipAny
+            | Ability::LookAllOwn
+            | Ability::ShuffleVillage
+            | Ability::UseFaceUp
+            | Ability::DeckToPile { .. }
+            | Ability::SwapAny
+            | Ability::GremlinJoin
+            | Ability::CopyLowest
+            | Ability::DiscardOwn { .. }
+            | Ability::UseUnderneath
+            | Ability::Zombie
+            | Ability::Approximator
+            | Ability::ReverseDirection
+            | Ability::Plain => false,
+        }
+    }
+}

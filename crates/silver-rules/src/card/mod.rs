@@ -18,6 +18,7 @@ mod character;
 mod set;
 mod value;
 
+pub(crate) use ability::SetRole;
 pub use ability::{count_range, Ability, AbilityKindError, Trigger, ABILITY_KINDS};
 pub use character::{
     character, characters, Character, Edition, Provenance, Token, AMULET_CHARACTERS,

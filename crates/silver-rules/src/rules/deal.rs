@@ -36,6 +36,7 @@ impl Game {
         self.value = *values;
         self.known = [0; crate::card::CARDS];
         self.face_up = 0;
+        self.helpers_up = 0;
         self.guard = [NONE; crate::card::CARDS];
         self.shield = 0;
         self.aside_len = 0;

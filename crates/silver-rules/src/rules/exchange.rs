@@ -149,52 +149,13 @@ impl Game {
         if row.len() < 2 {
             return (0, 0);
         }
+        // The card's role in a set (`Ability::set_role`), by one shift of the set's masks.
+        let (wild, lycan) = (self.masks.wild, self.masks.lycan);
         for (i, &c) in row.iter().enumerate() {
-            if self.known[c as usize] & everyone == everyone {
-                match self.ability_of(c) {
-                    Ability::Wild => {}
-                    Ability::LycanBump => {
-                        slots |= 1u64 << i;
-                        if self.up(c) {
-                            lycans |= 1u64 << i;
-                        }
-                    }
-                    // Cards that count at their printed value in a set (no `_` arm: a new
-                    // ability must say here how it matches).
-                    Ability::VillagerPair
-                    | Ability::SquireDisplay
-                    | Ability::EmpathPeek
-                    | Ability::Bodyguard
-                    | Ability::RascalDraw
-                    | Ability::ExposeOwn
-                    | Ability::RevealOpponent
-                    | Ability::BeholdOwn { .. }
-                    | Ability::LookOpponent { .. }
-                    | Ability::LookAny
-                    | Ability::MasterTakePile
-                    | Ability::WitchDeckTop
-                    | Ability::RobberSwap
-                    | Ability::HunterRemove
-                    | Ability::PriestFlip
-                    | Ability::DiscardToDeckBottom
-                    | Ability::Mortician
-                    | Ability::ReverseDeck
-                    | Ability::FlipAny
-                    | Ability::LookAllOwn
-                    | Ability::ShuffleVillage
-                    | Ability::UseFaceUp
-                    | Ability::DeckToPile { .. }
-                    | Ability::SwapAny
-                    | Ability::GremlinJoin
-                    | Ability::CopyLowest
-                    | Ability::Curator
-                    | Ability::UsePileTop
-                    | Ability::DiscardOwn { .. }
-                    | Ability::UseUnderneath
-                    | Ability::Zombie
-                    | Ability::Approximator
-                    | Ability::ReverseDirection
-                    | Ability::Plain => slots |= 1u64 << i,
+            if self.known[c as usize] & everyone == everyone && !self.has(wild, c) {
+                slots |= 1u64 << i;
+                if self.has(lycan, c) && self.up(c) {
+                    lycans |= 1u64 << i;
                 }
             }
         }
@@ -507,7 +468,7 @@ impl Game {
         }
         let mut n = 0;
         for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
-            if chosen & (1u64 << i) == 0 && self.up(c) && self.ability_of(c) == Ability::LycanBump {
+            if chosen & (1u64 << i) == 0 && self.up(c) && self.has(self.masks.lycan, c) {
                 n += 1;
             }
         }

@@ -27,7 +27,6 @@ mod turn;
 pub(crate) use deal::splitmix;
 
 use crate::action::{Action, ActionList};
-use crate::card::Ability;
 use crate::config::Seat;
 use crate::event::{CardSource, EventSink, GameEvent, Hidden, RoundEnd};
 use crate::game::{CardId, Game, Stage, ToMove};
@@ -137,7 +136,7 @@ impl Game {
                 self.stage,
                 Stage::Holding { .. } | Stage::Selecting { .. } | Stage::KeepDrawn { .. }
             );
-        if self.in_round() && !holding && self.count_up_all(Ability::VillagerPair) >= 2 {
+        if self.in_round() && !holding && self.count_up_all(self.masks.villager) >= 2 {
             self.end_round(RoundEnd::Villagers, sink);
             return;
         }

@@ -319,7 +319,7 @@ impl Game {
     pub(super) fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
         let p = self.turn.player;
         // R-A1: refill the display up to the number of face-up Squires (never remove cards).
-        let squires = self.count_up_all(Ability::SquireDisplay).min(4);
+        let squires = self.count_up_all_of(Ability::SquireDisplay).min(4);
         while self.display_len < squires && self.deck.len() > 0 {
             let c = self.deck.pop();
             self.learn(c, ALL);

@@ -26,19 +26,20 @@ impl Game {
     #[inline]
     fn own_helpers(&self, p: Seat) -> Helpers {
         let mut h = Helpers::default();
-        if self.face_up == 0 {
+        if self.helpers_up == 0 {
             return h;
         }
+        let helpers = self.masks.helper;
         for &c in self.village[p as usize].as_slice() {
-            if self.up(c) {
+            if self.up(c) && self.has(helpers, c) {
                 match self.ability_of(c) {
                     Ability::EmpathPeek => h.empaths += 1,
                     Ability::Bodyguard => h.guards |= self.movable_guard(c),
                     Ability::PriestFlip => h.priests += 1,
                     Ability::Curator => h.curators += 1,
                     Ability::UsePileTop => h.pile_top = true,
-                    // Not free actions of the owner's turn (no `_` arm: a new ability must be
-                    // placed here or above).
+                    // Not free actions of the owner's turn (`Ability::is_turn_helper`; no `_`
+                    // arm: a new ability must be placed here or above).
                     Ability::VillagerPair
                     | Ability::SquireDisplay
                     | Ability::RascalDraw
