@@ -19,27 +19,30 @@ impl Unknowns {
     /// From a view.
     pub fn of(view: &PlayerView) -> Unknowns {
         let pool = view.unknown_counts();
-        let n: f64 = pool.iter().map(|&c| c as f64).sum();
-        if n == 0.0 {
+        // Integer sums are exact, so these equal the floating-point sums term by term.
+        let (mut n, mut s) = (0u32, 0u32);
+        for (v, &c) in pool.iter().enumerate() {
+            n += c as u32;
+            s += v as u32 * c as u32;
+        }
+        if n == 0 {
             return Unknowns {
                 mean: 6.5,
                 var: 0.0,
                 pool,
             };
         }
-        let mean = pool
-            .iter()
-            .enumerate()
-            .map(|(v, &c)| v as f64 * c as f64)
-            .sum::<f64>()
-            / n;
-        let var = pool
-            .iter()
-            .enumerate()
-            .map(|(v, &c)| c as f64 * (v as f64 - mean).powi(2))
-            .sum::<f64>()
-            / n;
-        Unknowns { mean, var, pool }
+        let (n, mean) = (n as f64, s as f64 / n as f64);
+        let mut var = 0.0;
+        for (v, &c) in pool.iter().enumerate() {
+            let d = v as f64 - mean;
+            var += c as f64 * (d * d);
+        }
+        Unknowns {
+            mean,
+            var: var / n,
+            pool,
+        }
     }
 
     /// Expected value of a card as the viewer sees it.

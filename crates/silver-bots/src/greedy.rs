@@ -387,9 +387,16 @@ impl Bot for GreedyBot {
     }
 
     fn decide(&mut self, full: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
-        let view = self.memory.recall(full, rng);
+        // With perfect memory the view is used as it is (no copy).
+        let recalled;
+        let view: &PlayerView = if self.memory.spec().is_perfect() {
+            full
+        } else {
+            recalled = self.memory.recall(full, rng);
+            &recalled
+        };
         let me = view.viewer();
-        let u = Unknowns::of(&view);
+        let u = Unknowns::of(view);
         let n = view.village_len(me);
         let mut own = Own {
             n,
@@ -405,7 +412,7 @@ impl Bot for GreedyBot {
             own.frozen[i] = c.under_token;
         }
         let ctx = Ctx {
-            view: &view,
+            view,
             me,
             u,
             own,
@@ -413,20 +420,36 @@ impl Bot for GreedyBot {
             set: self.set,
             leader: std::cell::Cell::new(None),
         };
-        self.estimate = Some(village_sum(&view, me, &ctx.u).mean);
         let stage = view.stage();
+        // The estimate reported with a census call (`Bot::sum_estimate`); census is called at
+        // the start of a turn, so other decisions need not compute it.
+        if stage == Stage::Turn {
+            self.estimate = Some(village_sum(view, me, &ctx.u).mean);
+        }
         // Plan a multi-exchange when holding a card.
         if let Stage::Holding { card, from } = stage {
             let h = view.value_of(card).map_or(ctx.u.mean, |v| v as f64);
-            self.plan = if approximator_held(&view, card, from, &ctx) {
+            self.plan = if approximator_held(view, card, from, &ctx) {
                 ctx.best_approximator_exchange(h).1
             } else {
                 ctx.best_exchange(h).1
             };
         }
-        if let Stage::Selecting { chosen, .. } = stage {
+        if let Stage::Selecting { card, from, chosen } = stage {
             if self.plan & chosen != chosen {
-                self.plan = chosen; // a selection this bot did not plan: confirm it
+                // A selection this bot did not plan (a search's hint, a rollout that starts
+                // mid-selection): plan it now; if the best plan does not extend it, confirm.
+                let h = view.value_of(card).map_or(ctx.u.mean, |v| v as f64);
+                let plan = if approximator_held(view, card, from, &ctx) {
+                    ctx.best_approximator_exchange(h).1
+                } else {
+                    ctx.best_exchange(h).1
+                };
+                self.plan = if plan & chosen == chosen {
+                    plan
+                } else {
+                    chosen
+                };
             }
         }
         let census = matches!(stage, Stage::Turn) && ctx.census_wanted();
@@ -445,7 +468,7 @@ impl Bot for GreedyBot {
                 best_score = s;
             }
         }
-        self.memory.note_action(&view, best);
+        self.memory.note_action(view, best);
         best
     }
 
