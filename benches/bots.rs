@@ -1,6 +1,8 @@
-//! Bot benchmarks: ISMCTS iterations per second (world sampling included) at typical decision
-//! points, for 2 and 4 players, with full-round random rollouts and with rollouts cut after 8
-//! turns.
+//! Bot benchmarks: ISMCTS decisions (world sampling included) at typical decision points, for
+//! 2 and 4 players: the default parameters (`default`, what the `ismcts` kind and the
+//! `ismcts-1k` profile play), and the plain search (no prior, the whole round in the tree) with
+//! full-round random rollouts, random rollouts cut after 8 turns, and full greedy rollouts
+//! (`classic`, the former default).
 //!
 //! Run with `cargo bench -p silver-benches --bench bots`. Throughput is reported in elements =
 //! search iterations (one decision runs `ITERATIONS` of them).
@@ -8,7 +10,10 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use silver_bots::{Bot, BotRng, GreedyBot, GreedyParams, IsmctsBot, IsmctsParams, RolloutPolicy};
+use silver_bots::{
+    Bot, BotRng, GreedyBot, GreedyParams, IsmctsBot, IsmctsParams, PriorKind, RolloutPolicy,
+    TreeScope,
+};
 use silver_rules::{Action, ActionList, Config, Game, Stage, ToMove};
 use std::hint::black_box;
 
@@ -47,17 +52,39 @@ fn holding(players: u8, seed: u64) -> Game {
 fn ismcts(c: &mut Criterion) {
     let mut group = c.benchmark_group("ismcts");
     group.throughput(Throughput::Elements(ITERATIONS as u64));
-    for (rollout, rollout_turns, policy) in [
-        ("full", 0u16, RolloutPolicy::Random),
-        ("8turns", 8, RolloutPolicy::Random),
-        ("greedy", 0, RolloutPolicy::Greedy),
+    let plain = IsmctsParams {
+        iterations: ITERATIONS,
+        tree: TreeScope::Round,
+        prior: PriorKind::None,
+        shortcuts: false,
+        rollout_turns: 0,
+        ..IsmctsParams::default()
+    };
+    for (rollout, params) in [
+        (
+            "default",
+            IsmctsParams {
+                iterations: ITERATIONS,
+                ..IsmctsParams::default()
+            },
+        ),
+        (
+            "full",
+            IsmctsParams {
+                rollout: RolloutPolicy::Random,
+                ..plain
+            },
+        ),
+        (
+            "8turns",
+            IsmctsParams {
+                rollout: RolloutPolicy::Random,
+                rollout_turns: 8,
+                ..plain
+            },
+        ),
+        ("classic", plain),
     ] {
-        let params = IsmctsParams {
-            iterations: ITERATIONS,
-            rollout_turns,
-            rollout: policy,
-            ..IsmctsParams::default()
-        };
         for players in [2u8, 4] {
             for (point, game) in [
                 ("turn_start", turn_start(players, 3)),

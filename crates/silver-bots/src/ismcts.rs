@@ -1,5 +1,5 @@
-//! Single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling, Powley &
-//! Whitehouse 2012), and the cheating baseline that runs the same search on the true state.
+//! Information-set Monte Carlo tree search (ISMCTS; Cowling, Powley & Whitehouse 2012), and the
+//! cheating baseline that runs the same search on the true state.
 //!
 //! # The search
 //!
@@ -13,33 +13,61 @@
 //!    sample is skewed, consistently with the bot's knowledge, towards low values for the cards
 //!    opponents have seen and kept (uniform sampling makes them look average, which over-values
 //!    census calls). [`CheatingIsmcts`] copies the true [`Game`] instead.
-//! 2. **Selects** down the single tree, which holds *every* player's decisions. At each node the
-//!    world's legal actions are computed; every child whose action is legal in this world has
-//!    its *availability* count incremented (legal sets differ between worlds: after a discard
-//!    the ability stage depends on the drawn card's value, another player's options depend on
-//!    what it holds…). If some legal action has no child yet, one of those untried actions is
-//!    chosen uniformly and **expanded**. Otherwise the child maximising UCB1 with availability,
-//!    `mean + c · sqrt(ln(avail) / visits)` (`c` = [`IsmctsParams::exploration`]), is followed,
-//!    where `mean` is the average reward *of the seat that chose that action* (each node stores
-//!    its acting seat).
-//! 3. **Rolls out** with [`IsmctsParams::rollout`]: uniformly random play (ending the turn as
-//!    soon as the main action is done) or the greedy heuristic deciding from the rollout world's
-//!    views.
+//! 2. **Selects** down the tree. What the tree holds is [`IsmctsParams::tree`]:
+//!    * [`TreeScope::Turn`] (the default): the searcher's own decisions of its current turn
+//!      (the draw, the exchange and its slots, the ability's targets, free actions). The first
+//!      decision of another player, or of a later turn, ends the descent: the rest belongs to
+//!      the rollout, where every player decides from *its own view of the sampled world*, as
+//!      it would at the table. The opponents are modelled by the rollout policy, knowing their
+//!      own cards.
+//!    * [`TreeScope::Round`]: every player's decisions up to the end of the round
+//!      (single-observer ISMCTS). An opponent's node is shared by all worlds, so the tree
+//!      chooses the opponent's moves blind to the opponent's own cards (strategy fusion);
+//!      measured against greedy this is much weaker (see the README).
+//!
+//!    At each node the world's legal actions are computed; every child whose action is legal
+//!    in this world has its *availability* count incremented (legal sets differ between
+//!    worlds). The next action is chosen by [`IsmctsParams::prior`]:
+//!    * [`PriorKind::Greedy`] (the default): PUCT with the greedy player's choice at the node
+//!      as the prior. Every legal action scores `Q + c · P · sqrt(N + 1) / (1 + n)`: `P` is
+//!      [`IsmctsParams::prior_share`] for the action the greedy bot would play there (computed
+//!      once per node, in the world of its first visit) and the rest shared equally by the
+//!      others, `Q` the action's mean reward for the acting seat (an untried action: the mean
+//!      of its tried siblings, 0.5 before any), `n` its visits, `N` the node's, `c` =
+//!      [`IsmctsParams::exploration`]. With a tiny budget the search plays greedy's move; more
+//!      iterations let the statistics overrule it. An untried action chosen this way is
+//!      **expanded**.
+//!    * [`PriorKind::None`]: UCB1 with availability. If some legal action has no child yet, one
+//!      of those untried actions is chosen uniformly and expanded; otherwise the child
+//!      maximising `mean + c · sqrt(ln(avail) / visits)` is followed.
+//!
+//!    `mean` and `Q` are always the average reward *of the seat that chose that action* (each
+//!    node stores its acting seat).
+//! 3. **Rolls out** with [`IsmctsParams::rollout`]: the greedy heuristic deciding from each
+//!    player's view of the rollout world (the default), or uniformly random play (ending the
+//!    turn as soon as the main action is done).
 //! 4. **Backpropagates** the per-seat rewards: every node on the path gets one visit and the
 //!    reward of its acting seat.
 //!
 //! The final move is the most visited child of the root (ties go to the first action in the
-//! order of the legal list). A decision with a single legal action is returned without search.
+//! order of the legal list). A decision with a single legal action is returned without search,
+//! and with [`IsmctsParams::shortcuts`] (the default) two more are: the opening peeks (every
+//! unknown own card is alike: the leftmost is looked at), and the later steps of a
+//! multi-exchange the search chose (its most visited line of selections and the confirmation is
+//! kept as a plan for the rest of the turn).
 //!
 //! # Horizon and reward
 //!
 //! The search horizon is the **end of the current round**: an iteration stops when the round is
 //! scored (the game then waits for a deal, or is over). Rounds are dealt independently and a
 //! game's result is the sum of its round scores, so the round score is the quantity a decision
-//! influences directly; searching through the next deal would only add chance noise. With
-//! [`IsmctsParams::rollout_turns`] `> 0` a rollout stops after that many completed turns and
-//! the round is scored *as it stands* in the sampled world: true village sums, and the census
-//! rule for a caller (0 if lowest or tied, else sum + 10).
+//! influences directly; searching through the next deal would only add chance noise. A rollout
+//! is cut after [`IsmctsParams::rollout_laps`] laps (every player one turn; default 1) or
+//! [`IsmctsParams::rollout_turns`] turns, whichever comes first (0 = no such limit), and the
+//! round is then scored *as it stands* in the sampled world: true village sums, and the census
+//! rule for a caller (0 if lowest or tied, else sum + 10). A short horizon is less noisy than
+//! playing to the round's end and several times cheaper; measured against greedy it is also
+//! stronger (the README's bots section has the figures).
 //!
 //! The round scores become rewards in [0, 1] per seat, by [`IsmctsParams::reward`]:
 //!
@@ -52,8 +80,12 @@
 //! * [`RewardKind::Own`]: `1 − own / 60`, clamped: the own round score alone (60 is about the
 //!   worst plausible round: a high village plus the failed-census penalty).
 //!
-//! Opponents' nodes accumulate *their* reward, so the search models them as trying to do well
-//! for themselves (a paranoid or cooperative model would need a different reward per node).
+//! In the tree, opponents' nodes (with [`TreeScope::Round`]) accumulate *their* reward, so the
+//! search models them as trying to do well for themselves.
+//!
+//! The search before these changes (every player in the tree, UCB1 without a prior, greedy
+//! rollouts to the round's end, no shortcuts) is `tree = "round", prior = "none", shortcuts =
+//! false, rollout_laps = 0`: the `ismcts-classic` profile.
 //!
 //! # Determinism and allocation
 //!
@@ -67,7 +99,7 @@
 //! rollout policy's own allocations are its business).
 
 use crate::memory::Memory;
-use crate::spec::{GreedyParams, IsmctsParams, RewardKind, RolloutPolicy};
+use crate::spec::{GreedyParams, IsmctsParams, PriorKind, RewardKind, RolloutPolicy, TreeScope};
 use crate::{Bot, BotRng, GreedyBot};
 use rand::Rng;
 use silver_rules::{
@@ -107,9 +139,16 @@ struct Node {
     action: Action,
     /// The seat that chose `action` (the player to move at the parent).
     actor: Seat,
+    /// With the greedy prior: the greedy player's choice at this node, computed in the world
+    /// of the node's first visit (`hinted` once set).
+    hint: Action,
+    hinted: bool,
 }
 
-const _: () = assert!(std::mem::size_of::<Node>() == 32);
+const _: () = assert!(std::mem::size_of::<Node>() <= 40);
+
+/// Most steps of a planned multi-exchange (the slots, then the confirmation).
+const PLAN_LEN: usize = 16;
 
 impl Node {
     fn root(me: Seat) -> Node {
@@ -122,6 +161,8 @@ impl Node {
             avail: 0,
             action: Action::EndTurn,
             actor: me,
+            hint: Action::EndTurn,
+            hinted: false,
         }
     }
 }
@@ -179,6 +220,15 @@ struct Search {
     tried: [u64; MAX_ACTIONS.div_ceil(64)],
     /// Children of the current node whose action is legal in the current world.
     compatible: Box<[u32; MAX_ACTIONS]>,
+    /// Per legal action of the current node (`buf`'s order): its child, or `NIL`.
+    child_at: Box<[u32; MAX_ACTIONS]>,
+    /// The greedy player that gives the prior's hints.
+    hinter: GreedyBot,
+    /// The rest of the multi-exchange the last search planned, and the (round, turn) it is for.
+    plan: [Action; PLAN_LEN],
+    plan_len: usize,
+    plan_pos: usize,
+    plan_key: (u16, u16),
     /// `ln(i)` for small `i` (UCB1 reads it for every available child).
     ln_table: Vec<f64>,
     /// The greedy rollout policy.
@@ -197,6 +247,12 @@ impl Search {
             buf: Box::new(ActionList::new()),
             tried: [0; MAX_ACTIONS.div_ceil(64)],
             compatible: Box::new([NIL; MAX_ACTIONS]),
+            child_at: Box::new([NIL; MAX_ACTIONS]),
+            hinter: GreedyBot::new(GreedyParams::default()),
+            plan: [Action::EndTurn; PLAN_LEN],
+            plan_len: 0,
+            plan_pos: 0,
+            plan_key: (0, 0),
             ln_table: (0..LN_TABLE).map(|i| (i as f64).ln()).collect(),
             greedy: GreedyBot::new(GreedyParams::default()),
             sum_total: 0.0,
@@ -239,6 +295,7 @@ impl Search {
         self.nodes
             .reserve((self.params.iterations as usize + 1).min(RESERVE_CAP));
         self.nodes.push(Node::root(me));
+        let mut hinter_ready = false;
         let clock = self
             .params
             .time_limit_ms
@@ -251,6 +308,11 @@ impl Search {
             }
             let world = world_of(rng);
             debug_assert_eq!(world.to_move(), ToMove::Player(me));
+            if !hinter_ready {
+                // The hints are greedy decisions on this decision's card set.
+                self.hinter.start_rollout(world.config());
+                hinter_ready = true;
+            }
             self.sum_total += world.omniscient().village_sum(me) as f64;
             self.worlds += 1;
             self.iterate(world, rng);
@@ -282,17 +344,22 @@ impl Search {
     /// One iteration on `world`: select, expand, roll out, backpropagate.
     fn iterate(&mut self, mut world: Game, rng: &mut BotRng) {
         let round = world.round();
-        let c = self.params.exploration;
+        let (me, turn) = (self.nodes[0].actor, world.turn_number());
         let mut node = 0u32;
         while !at_horizon(&world, round) {
             let actor = match world.to_move() {
                 ToMove::Player(p) => p,
                 _ => unreachable!("checked by at_horizon"),
             };
+            if self.params.tree == TreeScope::Turn && (actor != me || world.turn_number() != turn) {
+                // The rest is the rollout's: other players, later turns.
+                break;
+            }
             world.legal_actions(&mut self.buf);
             let n = self.buf.len();
             let words = n.div_ceil(64);
             self.tried[..words].fill(0);
+            self.child_at[..n].fill(NIL);
             // Mark the legal actions that have a child; those children are available now.
             let mut found = 0usize;
             let mut ch = self.nodes[node as usize].first_child;
@@ -300,59 +367,44 @@ impl Search {
                 let child = &mut self.nodes[ch as usize];
                 if let Some(j) = self.buf.iter().position(|&a| a == child.action) {
                     self.tried[j / 64] |= 1u64 << (j % 64);
+                    self.child_at[j] = ch;
                     self.compatible[found] = ch;
                     found += 1;
                     child.avail += 1;
                 }
                 ch = child.next_sibling;
             }
-            if found < n {
-                // Expand one untried action, chosen uniformly.
-                let mut k = rng.random_range(0..n - found);
-                let mut j = 0;
-                loop {
-                    if self.tried[j / 64] & (1u64 << (j % 64)) == 0 {
-                        if k == 0 {
-                            break;
-                        }
-                        k -= 1;
-                    }
-                    j += 1;
+            let step = match self.params.prior {
+                PriorKind::None => self.select_ucb(found, n, rng),
+                PriorKind::Greedy => self.select_puct(node, &world, actor, n, rng),
+            };
+            match step {
+                Step::Follow(child) => {
+                    world.apply_unchecked(self.nodes[child as usize].action, &mut ());
+                    node = child;
                 }
-                let action = self.buf[j];
-                let idx = self.nodes.len() as u32;
-                let next = self.nodes[node as usize].first_child;
-                self.nodes[node as usize].first_child = idx;
-                self.nodes.push(Node {
-                    reward: 0.0,
-                    parent: node,
-                    first_child: NIL,
-                    next_sibling: next,
-                    visits: 0,
-                    avail: 1,
-                    action,
-                    actor,
-                });
-                world.apply_unchecked(action, &mut ());
-                node = idx;
-                break;
-            }
-            // Every legal action has a child: UCB1 with availability among them (ties to the
-            // first in sibling order).
-            let mut best = NIL;
-            let mut best_score = f64::NEG_INFINITY;
-            for &ch in &self.compatible[..found] {
-                let child = &self.nodes[ch as usize];
-                let visits = child.visits as f64;
-                let score = child.reward / visits + c * (self.ln(child.avail) / visits).sqrt();
-                if score > best_score {
-                    best_score = score;
-                    best = ch;
+                Step::Expand(j) => {
+                    let action = self.buf[j];
+                    let idx = self.nodes.len() as u32;
+                    let next = self.nodes[node as usize].first_child;
+                    self.nodes[node as usize].first_child = idx;
+                    self.nodes.push(Node {
+                        reward: 0.0,
+                        parent: node,
+                        first_child: NIL,
+                        next_sibling: next,
+                        visits: 0,
+                        avail: 1,
+                        action,
+                        actor,
+                        hint: Action::EndTurn,
+                        hinted: false,
+                    });
+                    world.apply_unchecked(action, &mut ());
+                    node = idx;
+                    break;
                 }
             }
-            let action = self.nodes[best as usize].action;
-            world.apply_unchecked(action, &mut ());
-            node = best;
         }
         let scores = self.rollout(&mut world, round, rng);
         let r = rewards(self.params.reward, &scores, world.players() as usize);
@@ -368,16 +420,209 @@ impl Search {
         }
     }
 
+    /// UCB1 with availability (no prior): an untried action, chosen uniformly, if there is
+    /// one; else the available child maximising `mean + c · sqrt(ln(avail) / visits)` (ties
+    /// to the first in sibling order).
+    fn select_ucb(&self, found: usize, n: usize, rng: &mut BotRng) -> Step {
+        if found < n {
+            let mut k = rng.random_range(0..n - found);
+            let mut j = 0;
+            loop {
+                if self.tried[j / 64] & (1u64 << (j % 64)) == 0 {
+                    if k == 0 {
+                        return Step::Expand(j);
+                    }
+                    k -= 1;
+                }
+                j += 1;
+            }
+        }
+        let c = self.params.exploration;
+        let mut best = NIL;
+        let mut best_score = f64::NEG_INFINITY;
+        for &ch in &self.compatible[..found] {
+            let child = &self.nodes[ch as usize];
+            let visits = child.visits as f64;
+            let score = child.reward / visits + c * (self.ln(child.avail) / visits).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = ch;
+            }
+        }
+        Step::Follow(best)
+    }
+
+    /// PUCT with the greedy prior: every legal action `a` scores
+    /// `Q(a) + c · P(a) · sqrt(N + 1) / (1 + n(a))`, where `P` mixes the greedy player's choice
+    /// at this node (weight [`IsmctsParams::prior_share`]) with the uniform distribution over
+    /// the legal actions (the rest of the weight), `Q` is the
+    /// action's mean reward for the acting seat (an untried action: the mean of its tried
+    /// siblings, 0.5 if none), `n` its visits and `N` the node's. Ties go to the first legal
+    /// action.
+    fn select_puct(
+        &mut self,
+        node: u32,
+        world: &Game,
+        actor: Seat,
+        n: usize,
+        rng: &mut BotRng,
+    ) -> Step {
+        if !self.nodes[node as usize].hinted {
+            let hint = self.hinter.decide(&world.view(actor), &self.buf[..n], rng);
+            let nd = &mut self.nodes[node as usize];
+            nd.hint = hint;
+            nd.hinted = true;
+        }
+        let nd = &self.nodes[node as usize];
+        let (hint, sqrt_n) = (nd.hint, (nd.visits as f64 + 1.0).sqrt());
+        // The prior: `share` on greedy's move plus the rest spread uniformly over all moves,
+        // so greedy's move always has the largest prior.
+        let share = self.params.prior_share;
+        let other = (1.0 - share) / n as f64;
+        let hinted = share + other;
+        let (mut q_sum, mut q_n) = (0.0, 0u32);
+        for &ch in &self.child_at[..n] {
+            if ch != NIL {
+                let child = &self.nodes[ch as usize];
+                q_sum += child.reward / child.visits as f64;
+                q_n += 1;
+            }
+        }
+        let fpu = if q_n > 0 { q_sum / q_n as f64 } else { 0.5 };
+        let c = self.params.exploration;
+        let mut best = 0usize;
+        let mut best_score = f64::NEG_INFINITY;
+        for j in 0..n {
+            let p = if self.buf[j] == hint { hinted } else { other };
+            let ch = self.child_at[j];
+            let (q, visits) = if ch == NIL {
+                (fpu, 0.0)
+            } else {
+                let child = &self.nodes[ch as usize];
+                (child.reward / child.visits as f64, child.visits as f64)
+            };
+            let score = q + c * p * sqrt_n / (1.0 + visits);
+            if score > best_score {
+                best_score = score;
+                best = j;
+            }
+        }
+        match self.child_at[best] {
+            NIL => Step::Expand(best),
+            ch => Step::Follow(ch),
+        }
+    }
+
+    /// The searcher's planned line after choosing `first` at the root: the most visited
+    /// continuation through its own multi-exchange steps (selections, then the confirmation).
+    fn plan_exchange(&mut self, me: Seat, first: Action, key: (u16, u16)) {
+        self.plan_len = 0;
+        self.plan_pos = 0;
+        self.plan_key = key;
+        let mut node = self.child_of(0, first);
+        while let Some(at) = node {
+            let mut best: Option<u32> = None;
+            let mut ch = self.nodes[at as usize].first_child;
+            while ch != NIL {
+                let c = &self.nodes[ch as usize];
+                let step = matches!(c.action, Action::Select { .. } | Action::ConfirmExchange);
+                if c.actor == me
+                    && step
+                    && best.is_none_or(|b| c.visits > self.nodes[b as usize].visits)
+                {
+                    best = Some(ch);
+                }
+                ch = c.next_sibling;
+            }
+            let Some(b) = best else { break };
+            if self.plan_len == PLAN_LEN {
+                break;
+            }
+            let action = self.nodes[b as usize].action;
+            self.plan[self.plan_len] = action;
+            self.plan_len += 1;
+            if action == Action::ConfirmExchange {
+                break;
+            }
+            node = Some(b);
+        }
+    }
+
+    /// The child of `node` reached by `action`.
+    fn child_of(&self, node: u32, action: Action) -> Option<u32> {
+        let mut ch = self.nodes[node as usize].first_child;
+        while ch != NIL {
+            if self.nodes[ch as usize].action == action {
+                return Some(ch);
+            }
+            ch = self.nodes[ch as usize].next_sibling;
+        }
+        None
+    }
+
+    /// The next planned step of the multi-exchange being selected, if it is for this turn and
+    /// still legal.
+    fn planned(&mut self, key: (u16, u16), legal: &[Action]) -> Option<Action> {
+        if self.plan_key != key || self.plan_pos >= self.plan_len {
+            return None;
+        }
+        let a = self.plan[self.plan_pos];
+        if !legal.contains(&a) {
+            self.plan_len = 0;
+            return None;
+        }
+        self.plan_pos += 1;
+        Some(a)
+    }
+
+    /// One decision with the shortcuts ([`IsmctsParams::shortcuts`]): the answer without a
+    /// search where it is known, else [`Search::run`].
+    fn decide<F: FnMut(&mut BotRng) -> Game>(
+        &mut self,
+        me: Seat,
+        stage: Stage,
+        key: (u16, u16),
+        legal: &[Action],
+        rng: &mut BotRng,
+        world_of: F,
+    ) -> Action {
+        if self.params.shortcuts && legal.len() > 1 {
+            match stage {
+                Stage::OpeningPeek { .. } => {
+                    // R-PEEK0: every unknown own card is alike; look at the leftmost.
+                    self.sum_total = 0.0;
+                    self.worlds = 0;
+                    return legal[0];
+                }
+                Stage::Selecting { .. } => {
+                    if let Some(a) = self.planned(key, legal) {
+                        return a;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let action = self.run(me, legal, rng, world_of);
+        if self.params.shortcuts && matches!(action, Action::Select { .. }) && legal.len() > 1 {
+            self.plan_exchange(me, action, key);
+        }
+        action
+    }
+
     /// Plays `world` to the horizon (or the turn limit) and returns the round's scores.
     fn rollout(&mut self, world: &mut Game, round: u16, rng: &mut BotRng) -> [i32; MAX_PLAYERS] {
         let start_turn = world.turn_number();
         // A rollout never plays more than ROLLOUT_MAX_TURNS turns: some lines of play never
         // end a round (e.g. two face-up B3 cards recycle every discard), and playing them to
         // the engine's turn cap would cost hundreds of turns per iteration.
-        let limit = match self.params.rollout_turns {
-            0 => ROLLOUT_MAX_TURNS,
-            n => n.min(ROLLOUT_MAX_TURNS),
-        };
+        let laps = self
+            .params
+            .rollout_laps
+            .saturating_mul(world.players() as u16);
+        let limit = [self.params.rollout_turns, laps]
+            .into_iter()
+            .filter(|&n| n > 0)
+            .fold(ROLLOUT_MAX_TURNS, u16::min);
         // The rollout policy starts afresh (no plan from an earlier rollout) on this set.
         self.greedy.start_rollout(world.config());
         loop {
@@ -410,17 +655,25 @@ impl Search {
     }
 }
 
-/// Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012) deciding from its own
-/// information set.
+/// One step down the tree.
+enum Step {
+    /// Follow an existing child.
+    Follow(u32),
+    /// Expand the legal action at this index of the buffer.
+    Expand(usize),
+}
+
+/// ISMCTS (Cowling, Powley & Whitehouse 2012) deciding from its own information set.
 ///
-/// Every iteration searches a fresh world sampled from what the bot remembers; one tree holds
-/// every player's decisions, each node scoring the reward of the seat that acts there; children
-/// are chosen by UCB1 with availability counts; the horizon is the end of the current round
-/// (optionally a rollout is cut after [`IsmctsParams::rollout_turns`] turns); the reward is the
+/// Every iteration searches a fresh world sampled from what the bot remembers; the tree holds
+/// the decisions [`IsmctsParams::tree`] says (by default the bot's own of this turn), each node
+/// scoring the reward of the seat that acts there; children are chosen by PUCT with the greedy
+/// prior or by UCB1 ([`IsmctsParams::prior`]), with availability counts; rollouts are cut
+/// after [`IsmctsParams::rollout_laps`] laps and scored as the round stands; the reward is the
 /// round result normalised to [0, 1] as [`RewardKind`] says (default [`RewardKind::Margin`]:
 /// own round score against the table mean, since the lowest total wins); the final move is the
 /// most visited root child. Deterministic for a given [`BotRng`] seed unless
-/// [`IsmctsParams::time_limit_ms`] is set.
+/// [`IsmctsParams::time_limit_ms`] is set. The module documentation has the details.
 ///
 /// Reusable across decisions and games: the node arena and buffers keep their capacity, and a
 /// decision after the first allocates nothing (with random rollouts).
@@ -455,9 +708,12 @@ impl Bot for IsmctsBot {
         let view = self.memory.recall(view, rng);
         let me = view.viewer();
         let skew = self.search.params.kept_low;
-        let action = self.search.run(me, legal, rng, |rng| {
-            view.sample_world_skewed(silver_rules::CardMask::EMPTY, skew, rng)
-        });
+        let key = (view.round(), view.turn_number());
+        let action = self
+            .search
+            .decide(me, view.stage(), key, legal, rng, |rng| {
+                view.sample_world_skewed(silver_rules::CardMask::EMPTY, skew, rng)
+            });
         self.memory.note_action(&view, action);
         action
     }
@@ -507,7 +763,9 @@ impl CheatingIsmcts {
     ) -> Action {
         debug_assert_eq!(game.to_move(), ToMove::Player(seat));
         let world = *game;
-        self.search.run(seat, legal, rng, |_| world)
+        let key = (game.round(), game.turn_number());
+        self.search
+            .decide(seat, game.stage(), key, legal, rng, |_| world)
     }
 }
 

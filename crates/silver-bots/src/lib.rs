@@ -30,8 +30,8 @@ pub use ismcts::{CheatingIsmcts, IsmctsBot};
 pub use memory::Memory;
 pub use random::RandomBot;
 pub use spec::{
-    BotSpec, GreedyParams, IsmctsParams, MemorySpec, RandomParams, RewardKind, RolloutPolicy,
-    SpecError, KINDS,
+    BotSpec, GreedyParams, IsmctsParams, MemorySpec, PriorKind, RandomParams, RewardKind,
+    RolloutPolicy, SpecError, TreeScope, KINDS,
 };
 
 use silver_rules::{Action, Config, Game, Observation, PlayerView, Seat};

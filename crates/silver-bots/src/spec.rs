@@ -118,6 +118,34 @@ pub enum RewardKind {
     Own,
 }
 
+/// How the tree search is guided before its statistics take over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PriorKind {
+    /// Plain UCB1 with availability: every untried action is expanded (uniformly at random)
+    /// before any is revisited.
+    None,
+    /// PUCT with the greedy heuristic as the prior: at every node the prior mixes the action the
+    /// greedy player would choose there (weight [`IsmctsParams::prior_share`]) with the uniform
+    /// distribution over the legal actions; unvisited actions are valued at their visited
+    /// siblings' mean. A budget near zero
+    /// plays like greedy; more budget lets the statistics overrule it.
+    Greedy,
+}
+
+/// Which decisions the search tree holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TreeScope {
+    /// Every player's decisions up to the end of the round (single-observer ISMCTS: an
+    /// opponent's node is chosen blind to the opponent's own cards, averaged over worlds).
+    Round,
+    /// The searcher's own decisions of its current turn; everything after (the other players,
+    /// later turns) is played by the rollout policy, which knows each player's cards in the
+    /// sampled world as that player would.
+    Turn,
+}
+
 /// Parameters of ISMCTS.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -128,14 +156,29 @@ pub struct IsmctsParams {
     /// default: a time budget makes results depend on machine load, so runs stop being
     /// reproducible.
     pub time_limit_ms: Option<u64>,
-    /// UCB1 exploration constant.
+    /// Exploration constant: UCB1's `c` without a prior, PUCT's `c` with one.
     pub exploration: f64,
+    /// Which decisions the tree holds (see [`TreeScope`]).
+    pub tree: TreeScope,
+    /// Search guidance (see [`PriorKind`]).
+    pub prior: PriorKind,
+    /// With the greedy prior: the weight of the greedy action in the prior (the rest is spread
+    /// uniformly over all legal actions, the greedy one included).
+    pub prior_share: f64,
+    /// Skip searches whose answer is known: the opening peeks (all unknown own cards are alike)
+    /// play the leftmost, and the slots of a multi-exchange the search chose are selected and
+    /// confirmed as its best line planned, without searching each step again.
+    pub shortcuts: bool,
     /// Rollout policy.
     pub rollout: RolloutPolicy,
-    /// Complete turns a rollout plays before the round is scored as it stands (0 = to the
-    /// round's end). Scoring a truncated rollout uses the sampled world's village sums and the
+    /// Complete turns a rollout plays before the round is scored as it stands (0 = no limit
+    /// of this kind). Scoring a truncated rollout uses the sampled world's village sums and the
     /// census rule.
     pub rollout_turns: u16,
+    /// Laps (one turn of every player) a rollout plays before the round is scored as it stands
+    /// (0 = no limit of this kind): the same horizon for any number of players. With both
+    /// limits 0 a rollout plays to the round's end.
+    pub rollout_laps: u16,
     /// Reward definition.
     pub reward: RewardKind,
     /// What the searching player remembers; worlds are sampled from what it remembers.
@@ -152,8 +195,13 @@ impl Default for IsmctsParams {
             iterations: 1000,
             time_limit_ms: None,
             exploration: 0.3,
+            tree: TreeScope::Turn,
+            prior: PriorKind::Greedy,
+            prior_share: 0.5,
+            shortcuts: true,
             rollout: RolloutPolicy::Greedy,
             rollout_turns: 0,
+            rollout_laps: 1,
             reward: RewardKind::Margin,
             memory: MemorySpec::default(),
             kept_low: 1.0,
@@ -275,6 +323,12 @@ impl IsmctsParams {
             "exploration",
             self.exploration,
             "a non-negative number",
+        )?;
+        check(
+            self.prior_share > 0.0 && self.prior_share <= 1.0,
+            "prior_share",
+            self.prior_share,
+            "in (0, 1]",
         )?;
         check(
             (0.0..=1.0).contains(&self.kept_low),

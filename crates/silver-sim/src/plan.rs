@@ -390,10 +390,33 @@ mod tests {
 
     #[test]
     fn every_shipped_profile_loads() {
+        // ismcts-1k is exactly the kind's defaults; ismcts-classic the former default search.
+        match resolve_bot("ismcts-1k", dir()).unwrap() {
+            BotSpec::Ismcts(p) => assert_eq!(p, silver_bots::IsmctsParams::default()),
+            other => panic!("{other:?}"),
+        }
+        match resolve_bot("ismcts-classic", dir()).unwrap() {
+            BotSpec::Ismcts(p) => {
+                assert_eq!(p.tree, silver_bots::TreeScope::Round);
+                assert_eq!(p.prior, silver_bots::PriorKind::None);
+                assert_eq!(
+                    (p.shortcuts, p.rollout_laps, p.rollout_turns),
+                    (false, 0, 0)
+                );
+            }
+            other => panic!("{other:?}"),
+        }
         let names = list_profiles(dir());
         assert_eq!(
             names,
-            ["greedy", "greedy-mem2", "ismcts-10k", "ismcts-1k", "random"]
+            [
+                "greedy",
+                "greedy-mem2",
+                "ismcts-10k",
+                "ismcts-1k",
+                "ismcts-classic",
+                "random"
+            ]
         );
         for n in names {
             resolve_bot(&n, dir()).unwrap_or_else(|e| panic!("{n}: {e}"));

@@ -308,3 +308,74 @@ fn decisions_do_not_depend_on_hidden_cards() {
     }
     assert_eq!(checked, 15);
 }
+
+/// With the greedy prior a budget near zero plays like greedy: one iteration expands greedy's
+/// move at the root (it has the largest prior), so the decision is exactly greedy's, at every
+/// decision point of whole games of 2–4 players (the searcher's seat against greedy and random
+/// opponents). This is the floor the budget ladder starts from.
+#[test]
+fn one_iteration_with_the_greedy_prior_plays_exactly_like_greedy() {
+    use silver_bots::{GreedyBot, GreedyParams, PriorKind};
+    let mut decisions = 0;
+    for players in 2..=4u8 {
+        for g in 0..6u64 {
+            let cfg = Config::standard(players).unwrap();
+            let mut game = Game::new(cfg, (g % players as u64) as Seat).unwrap();
+            let me = ((g + 1) % players as u64) as Seat;
+            let mut search = IsmctsBot::new(IsmctsParams {
+                iterations: 1,
+                prior: PriorKind::Greedy,
+                ..IsmctsParams::default()
+            });
+            let mut reference = GreedyBot::new(GreedyParams::default());
+            let mut others: Vec<Player> = (0..players)
+                .map(|s| {
+                    if s % 2 == 0 {
+                        Player::Greedy(GreedyBot::new(GreedyParams::default()))
+                    } else {
+                        Player::Random(RandomBot)
+                    }
+                })
+                .collect();
+            search.reset(me, &cfg);
+            reference.reset(me, &cfg);
+            for (s, p) in others.iter_mut().enumerate() {
+                p.reset(s as Seat, &cfg);
+            }
+            let mut deal_rng = ChaCha8Rng::seed_from_u64(500 + g);
+            let mut rngs: Vec<BotRng> = (0..players as u64)
+                .map(|s| ChaCha8Rng::seed_from_u64(600 + 8 * g + s))
+                .collect();
+            let mut legal = ActionList::new();
+            loop {
+                match game.to_move() {
+                    ToMove::Deal => game.deal_random(&mut deal_rng, &mut ()),
+                    ToMove::Player(s) => {
+                        game.legal_actions(&mut legal);
+                        let a = if s != me {
+                            others[s as usize].decide(&game, s, &legal, &mut rngs[s as usize])
+                        } else if legal.len() == 1 {
+                            legal[0]
+                        } else {
+                            let view = game.view(s);
+                            let mut r = ChaCha8Rng::seed_from_u64(7);
+                            let greedy = reference.decide(&view, &legal, &mut r);
+                            let searched = search.decide(&view, &legal, &mut rngs[s as usize]);
+                            assert_eq!(
+                                searched,
+                                greedy,
+                                "{players} players, game {g}, at {:?}",
+                                game.stage()
+                            );
+                            decisions += 1;
+                            searched
+                        };
+                        game.apply(a, &mut ()).unwrap();
+                    }
+                    ToMove::Terminal => break,
+                }
+            }
+        }
+    }
+    assert!(decisions > 300, "only {decisions} decisions compared");
+}
