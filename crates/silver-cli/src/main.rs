@@ -98,6 +98,8 @@ enum SeatingArg {
     AllSeats,
     /// Every pair of bots at its own table, all seats.
     RoundRobin,
+    /// The first bot against each of the others: one seat each, the first bot in the rest.
+    Gauntlet,
     /// Bots keep their seats.
     Fixed,
 }
@@ -217,6 +219,7 @@ fn seating(s: SeatingArg) -> Seating {
     match s {
         SeatingArg::AllSeats => Seating::Rotate,
         SeatingArg::RoundRobin => Seating::RoundRobin,
+        SeatingArg::Gauntlet => Seating::Gauntlet,
         SeatingArg::Fixed => Seating::Fixed,
     }
 }

@@ -592,9 +592,12 @@ pub enum SpecError {
         /// Seats.
         seats: usize,
     },
-    /// Round-robin seating with one bot.
-    #[error("round-robin seating needs at least 2 bots")]
-    RoundRobinNeedsTwo,
+    /// Round-robin or gauntlet seating with one bot.
+    #[error("{seating} seating needs at least 2 bots")]
+    NeedsTwoBots {
+        /// The seating.
+        seating: &'static str,
+    },
     /// The card set.
     #[error(transparent)]
     Set(Box<SetFileError>),

@@ -226,7 +226,7 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
         .iter()
         .map(|b| index_of(b, &mut bots))
         .collect::<Result<_, _>>()?;
-    if listed.len() > n && spec.seating != Seating::RoundRobin {
+    if listed.len() > n && !matches!(spec.seating, Seating::RoundRobin | Seating::Gauntlet) {
         return Err(SpecError::TooManyBots {
             listed: listed.len(),
             seats: n,
@@ -238,7 +238,9 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
         }
         Seating::RoundRobin => {
             if listed.len() < 2 {
-                return Err(SpecError::RoundRobinNeedsTwo);
+                return Err(SpecError::NeedsTwoBots {
+                    seating: "round-robin",
+                });
             }
             let mut t = Vec::new();
             for i in 0..listed.len() {
@@ -252,12 +254,23 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
             }
             t
         }
+        Seating::Gauntlet => {
+            if listed.len() < 2 {
+                return Err(SpecError::NeedsTwoBots {
+                    seating: "gauntlet",
+                });
+            }
+            listed[1..]
+                .iter()
+                .map(|&c| (0..n).map(|s| if s == 0 { c } else { listed[0] }).collect())
+                .collect()
+        }
     };
     // Rotating a lineup by its period gives the same seating again, so the distinct rotations
     // are its period: 1 for a single bot, 2 for A,B,A,B, the player count otherwise.
     let rotations = match spec.seating {
         Seating::Fixed => 1,
-        Seating::Rotate | Seating::RoundRobin => period(&tables[0]) as u8,
+        Seating::Rotate | Seating::RoundRobin | Seating::Gauntlet => period(&tables[0]) as u8,
     };
     Ok(Plan {
         name: spec.name.clone().unwrap_or_else(|| "experiment".into()),
@@ -318,6 +331,28 @@ mod tests {
         assert_eq!((a.deal, b.deal), (3, 3));
         assert_eq!((p.bot_at(a, 0), p.bot_at(a, 1)), (0, 1));
         assert_eq!((p.bot_at(b, 0), p.bot_at(b, 1)), (1, 0));
+    }
+
+    #[test]
+    fn gauntlet_seats_each_candidate_once_among_the_baseline() {
+        let p = resolve(
+            &spec(4, &["greedy", "random", "greedy-mem2"], Seating::Gauntlet),
+            dir(),
+        )
+        .unwrap();
+        assert_eq!(p.tables, vec![vec![1, 0, 0, 0], vec![2, 0, 0, 0]]);
+        assert_eq!(p.rotations, 4);
+        // Deal 0 is table 0, rotated through the four seats; deal 1 is table 1.
+        let seats_of = |g: u64, b: usize| {
+            (0..4).filter(|&s| p.bot_at(p.slot(g), s) == b).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            (0..4).map(|g| seats_of(g, 1)).collect::<Vec<_>>(),
+            [[0], [3], [2], [1]]
+        );
+        assert_eq!(seats_of(4, 2), [0]);
+        let e = resolve(&spec(2, &["greedy"], Seating::Gauntlet), dir()).unwrap_err();
+        assert_eq!(e.to_string(), "gauntlet seating needs at least 2 bots");
     }
 
     #[test]

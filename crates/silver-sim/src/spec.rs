@@ -17,6 +17,11 @@ pub enum Seating {
     /// Every pair of the listed bots gets its own table (the pair repeated around the table,
     /// rotated as in `rotate`); the games are split evenly between the tables.
     RoundRobin,
+    /// The first listed bot is the baseline: every other listed bot gets its own table, where
+    /// it takes one seat and the baseline all the others (rotated as in `rotate`); the games
+    /// are split evenly between the tables. Each candidate's figures are against the baseline
+    /// alone (a budget ladder, a gauntlet).
+    Gauntlet,
 }
 
 /// How a game ends.

@@ -667,3 +667,40 @@ fn bots_dir_flag_is_used() {
     ]);
     assert!(read_text(&dir.join("summary.csv")).contains(",bot,cautious,4,"));
 }
+
+/// `--seating gauntlet`: the first bot against each of the others, one seat each among the
+/// baseline's: every candidate plays only against the baseline, in every seat.
+#[test]
+fn gauntlet_plays_each_candidate_against_the_baseline_only() {
+    let tmp = TempDir::new("gauntlet");
+    let out = tmp.join("g");
+    ok(args![
+        "tournament", "--bots", "greedy,random,greedy-mem2", "--players", "3", "--seating",
+        "gauntlet", "--games", "36", "--seed", "4", "--out", &out
+    ]);
+    let games = read_text(&out.join("games.csv"));
+    let mut per_game: std::collections::BTreeMap<u64, Vec<(u64, String)>> = Default::default();
+    for line in games.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        per_game
+            .entry(f[1].parse().unwrap())
+            .or_default()
+            .push((f[4].parse().unwrap(), f[5].to_string()));
+    }
+    assert_eq!(per_game.len(), 36);
+    let mut candidate_seats: std::collections::BTreeMap<String, Vec<u64>> = Default::default();
+    for seats in per_game.values() {
+        let others: Vec<&(u64, String)> = seats.iter().filter(|(_, b)| b != "greedy").collect();
+        assert_eq!(others.len(), 1, "one candidate per game: {seats:?}");
+        candidate_seats
+            .entry(others[0].1.clone())
+            .or_default()
+            .push(others[0].0);
+    }
+    for (bot, mut seats) in candidate_seats.clone() {
+        assert_eq!(seats.len(), 18, "{bot}");
+        seats.sort();
+        assert_eq!(seats, [[0u64; 6], [1; 6], [2; 6]].concat(), "{bot}");
+    }
+    assert_eq!(candidate_seats.len(), 2);
+}
