@@ -45,6 +45,7 @@ mod card;
 mod config;
 mod event;
 mod game;
+mod omniscient;
 mod playout;
 mod rules;
 #[cfg(feature = "serde")]
@@ -65,10 +66,8 @@ pub use event::{
     CardSource, Event, EventSink, FnSink, GameEvent, Hidden, Observation, ObservationLog,
     PileReason, RoundEnd,
 };
-pub use game::{
-    AbilityStep, CardId, DealError, DealOrder, Game, InvariantViolation, Omniscient, Stage, ToMove,
-    VILLAGE_CARDS,
-};
+pub use game::{AbilityStep, CardId, DealError, DealOrder, Game, Stage, ToMove, VILLAGE_CARDS};
+pub use omniscient::{InvariantViolation, Omniscient};
 pub use playout::random_playout;
 pub use rules::IllegalAction;
 #[cfg(feature = "serde")]

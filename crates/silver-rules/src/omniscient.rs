@@ -1,0 +1,301 @@
+//! The omniscient lens: every hidden value of a [`Game`], for statistics, traces and tests, and
+//! the state invariants ([`Omniscient::check_invariants`]). The third lens beside the public
+//! [`crate::Table`] and a seat's [`crate::PlayerView`]; bots are never given it.
+
+use crate::action::Slot;
+use crate::card::{Ability, Value, CARDS, VALUES, VALUE_COUNTS};
+use crate::config::{Seat, MAX_PLAYERS};
+use crate::game::{CardId, Game, Stage, ALL, NONE};
+
+impl Game {
+    /// The explicitly named omniscient observer: every hidden value, for statistics, traces
+    /// and tests. Bots are never given a [`Game`]; they get a [`crate::PlayerView`].
+    pub fn omniscient(&self) -> Omniscient<'_> {
+        Omniscient(self)
+    }
+}
+
+/// A broken state invariant, found by [`Omniscient::check_invariants`]: a bug in the engine (or
+/// a state built by hand), never a consequence of legal play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InvariantViolation {
+    /// A card id is not below 52.
+    #[error("card id {0} out of range")]
+    CardIdOutOfRange(CardId),
+    /// A card lies in two places (R-DECK).
+    #[error("card {0} is in two places")]
+    CardTwice(CardId),
+    /// Not every card is accounted for (R-DECK).
+    #[error("{0} cards accounted for, not 52")]
+    CardCount(usize),
+    /// A seat beyond the player count has a village.
+    #[error("empty seat {0} has a village")]
+    EmptySeatVillage(Seat),
+    /// A card's value is not 0–13.
+    #[error("value {0} out of range")]
+    ValueOutOfRange(Value),
+    /// The values are not a deck's (R-DECK): how many of each value there are.
+    #[error("values are not a full deck: {0:?}")]
+    NotAFullDeck([u8; VALUES]),
+    /// A card outside the villages is marked face-up.
+    #[error("a face-up mark on a card outside the villages")]
+    FaceUpOutsideVillages,
+    /// The face-up-helper marks disagree with the face-up cards and the set.
+    #[error("the face-up helper marks disagree with the face-up cards")]
+    HelpersUp,
+    /// A public card (face-up, on the pile, in the display) is not known to every seat.
+    #[error("public card {0} is not known to everybody")]
+    PublicNotKnown(CardId),
+    /// A card guards but is not a face-up Bodyguard (R-A3).
+    #[error("card {0} guards but is not a face-up Bodyguard")]
+    GuardNotFaceUpBodyguard(CardId),
+    /// A Bodyguard guards a card outside its own village (R-A3).
+    #[error("Bodyguard {0} guards a card outside its village")]
+    GuardsOutsideVillage(CardId),
+    /// A card outside the villages still guards (R-A3).
+    #[error("card {0} outside the villages still guards")]
+    GuardOutsideVillages(CardId),
+    /// The Bodyguard shield mask disagrees with the guard relations.
+    #[error("the Bodyguard shield mask is stale")]
+    StaleShield,
+    /// The token lies on a card outside the villages (R-AMULET).
+    #[error("the token lies on a card outside the villages")]
+    TokenOutsideVillages,
+    /// The display or the deck holds more cards than it can.
+    #[error("display or deck over capacity")]
+    OverCapacity,
+    /// A Zombie lies on top of the discard pile (D4).
+    #[error("a Zombie lies on top of the discard pile (D4)")]
+    ZombieOnPile,
+    /// A card outside the villages is marked rotated (C2).
+    #[error("a rotation mark on a card outside the villages")]
+    RotationOutsideVillages,
+    /// A seat knows where a card is that it counts among its floating cards (B8).
+    #[error("seat {seat} places floating card {card}")]
+    FloatingCardPlaced {
+        /// The seat.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+    },
+    /// A seat floats more values than it has floating cards (B8).
+    #[error("seat {0} floats more values than cards")]
+    FloatsTooManyValues(Seat),
+    /// A seat floats a value that none of its floating cards has (B8).
+    #[error("seat {0}'s floating values are not among its floating cards")]
+    FloatingValuesElsewhere(Seat),
+}
+
+/// Read access to every hidden value of a game, for omniscient consumers only (statistics,
+/// traces, tests, and search on a sampled world). Obtain it with [`Game::omniscient`].
+#[derive(Clone, Copy)]
+pub struct Omniscient<'g>(&'g Game);
+
+impl Omniscient<'_> {
+    /// The value of any card id.
+    pub fn value(&self, card: CardId) -> Value {
+        self.0.value[card as usize]
+    }
+
+    /// The value in a village slot.
+    pub fn value_at(&self, seat: Seat, slot: Slot) -> Value {
+        self.value(self.0.card_at(seat, slot))
+    }
+
+    /// A village's values, left to right.
+    pub fn village(&self, seat: Seat) -> Vec<Value> {
+        self.0.village[seat as usize]
+            .as_slice()
+            .iter()
+            .map(|&c| self.value(c))
+            .collect()
+    }
+
+    /// A village's true sum (printed values).
+    pub fn village_sum(&self, seat: Seat) -> i32 {
+        self.0.village_sum(seat)
+    }
+
+    /// A village's sum as it would score now: the E-SCORING-ORDER effects (Bullet token, B0
+    /// Hunters, B13 Copycats) applied; equal to [`Omniscient::village_sum`] in Amulet.
+    pub fn scoring_sum(&self, seat: Seat) -> i32 {
+        self.0.scoring_sum(seat)
+    }
+
+    /// The deck's values from the top.
+    pub fn deck(&self) -> Vec<Value> {
+        self.0
+            .deck
+            .as_slice()
+            .iter()
+            .rev()
+            .map(|&c| self.value(c))
+            .collect()
+    }
+
+    /// The set-aside villages' values.
+    pub fn set_aside(&self) -> Vec<Value> {
+        self.0.aside[..self.0.aside_len as usize]
+            .iter()
+            .map(|&c| self.value(c))
+            .collect()
+    }
+
+    /// The knowledge mask of a card (bit `s` set if seat `s` knows its value).
+    pub fn known_mask(&self, card: CardId) -> u8 {
+        self.0.known[card as usize]
+    }
+
+    /// Checks the state's invariants (what a fuzzer or property test asserts after every
+    /// action): all 52 cards accounted for exactly once (R-DECK), the values form a full deck,
+    /// face-up marks only on village cards, public cards known to everybody, Bodyguard and token
+    /// marks on cards that can carry them, and the fixed capacities respected.
+    pub fn check_invariants(&self) -> Result<(), InvariantViolation> {
+        let g = self.0;
+        let mut seen = 0u64;
+        let mut count = 0usize;
+        let mut village_mask = 0u64;
+        for c in self.all_card_ids() {
+            if c as usize >= CARDS {
+                return Err(InvariantViolation::CardIdOutOfRange(c));
+            }
+            if seen & (1u64 << c) != 0 {
+                return Err(InvariantViolation::CardTwice(c));
+            }
+            seen |= 1u64 << c;
+            count += 1;
+        }
+        if g.stage != Stage::Deal && g.round > 0 && count != CARDS {
+            return Err(InvariantViolation::CardCount(count));
+        }
+        for s in 0..g.cfg.players as usize {
+            for &c in g.village[s].as_slice() {
+                village_mask |= 1u64 << c;
+            }
+        }
+        for s in g.cfg.players as usize..MAX_PLAYERS {
+            if g.village[s].len() != 0 {
+                return Err(InvariantViolation::EmptySeatVillage(s as Seat));
+            }
+        }
+        if g.round == 0 {
+            return Ok(());
+        }
+        let mut counts = [0u8; VALUES];
+        for &v in &g.value {
+            if v as usize >= VALUES {
+                return Err(InvariantViolation::ValueOutOfRange(v));
+            }
+            counts[v as usize] += 1;
+        }
+        if counts != VALUE_COUNTS {
+            return Err(InvariantViolation::NotAFullDeck(counts));
+        }
+        if g.face_up & !village_mask != 0 {
+            return Err(InvariantViolation::FaceUpOutsideVillages);
+        }
+        let helpers_up = (0..CARDS as CardId)
+            .filter(|&c| g.up(c) && g.has(g.masks.helper, c))
+            .fold(0u64, |m, c| m | 1u64 << c);
+        if g.helpers_up != helpers_up {
+            return Err(InvariantViolation::HelpersUp);
+        }
+        let mut public = g.face_up;
+        for &c in g.pile.as_slice() {
+            public |= 1u64 << c;
+        }
+        for &c in &g.display[..g.display_len as usize] {
+            public |= 1u64 << c;
+        }
+        for c in 0..CARDS {
+            if public & (1u64 << c) != 0 && g.known[c] != ALL {
+                return Err(InvariantViolation::PublicNotKnown(c as CardId));
+            }
+        }
+        for s in 0..g.cfg.players as usize {
+            let row = g.village[s].as_slice();
+            for &c in row {
+                let t = g.guard[c as usize];
+                if t != NONE {
+                    if !g.up(c) || g.ability_of(c) != Ability::Bodyguard {
+                        return Err(InvariantViolation::GuardNotFaceUpBodyguard(c));
+                    }
+                    if !row.contains(&t) || t == c {
+                        return Err(InvariantViolation::GuardsOutsideVillage(c));
+                    }
+                }
+            }
+        }
+        let mut shield = 0u64;
+        for c in 0..CARDS {
+            if g.guard[c] != NONE {
+                if village_mask & (1u64 << c) == 0 {
+                    return Err(InvariantViolation::GuardOutsideVillages(c as CardId));
+                }
+                shield |= 1u64 << c | 1u64 << g.guard[c];
+            }
+        }
+        if shield != g.shield {
+            return Err(InvariantViolation::StaleShield);
+        }
+        if g.amulet != NONE && village_mask & (1u64 << g.amulet) == 0 {
+            return Err(InvariantViolation::TokenOutsideVillages);
+        }
+        if g.display_len as u32 > 4 || g.deck.len() > CARDS - 1 {
+            return Err(InvariantViolation::OverCapacity);
+        }
+        if let Some(top) = g.pile.top() {
+            if g.ability_of(top) == Ability::Zombie {
+                return Err(InvariantViolation::ZombieOnPile);
+            }
+        }
+        if g.rotated & !village_mask != 0 {
+            return Err(InvariantViolation::RotationOutsideVillages);
+        }
+        for s in 0..MAX_PLAYERS {
+            let m = g.float_members[s];
+            let total: u32 = g.float_values[s].iter().map(|&n| n as u32).sum();
+            let mut unknown = 0;
+            let mut have = [0u8; VALUES];
+            for c in 0..CARDS {
+                if m & (1u64 << c) != 0 {
+                    if g.known[c] & (1 << s) != 0 {
+                        return Err(InvariantViolation::FloatingCardPlaced {
+                            seat: s as Seat,
+                            card: c as CardId,
+                        });
+                    }
+                    unknown += 1;
+                    have[g.value[c] as usize] += 1;
+                }
+            }
+            if total > unknown {
+                return Err(InvariantViolation::FloatsTooManyValues(s as Seat));
+            }
+            if (0..VALUES).any(|v| g.float_values[s][v] > have[v]) {
+                return Err(InvariantViolation::FloatingValuesElsewhere(s as Seat));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every card id with its location, for conservation checks: villages, deck, pile,
+    /// display, set-aside, and a card held in hand (drawn but not yet placed).
+    pub fn all_card_ids(&self) -> Vec<CardId> {
+        let g = self.0;
+        let mut v = Vec::with_capacity(CARDS);
+        for s in 0..g.cfg.players as usize {
+            v.extend_from_slice(g.village[s].as_slice());
+        }
+        v.extend_from_slice(g.deck.as_slice());
+        v.extend_from_slice(g.pile.as_slice());
+        v.extend_from_slice(&g.display[..g.display_len as usize]);
+        v.extend_from_slice(&g.aside[..g.aside_len as usize]);
+        match g.stage {
+            Stage::Holding { card, .. } | Stage::Selecting { card, .. } => v.push(card),
+            Stage::KeepDrawn { cards, n } => v.extend_from_slice(&cards[..n as usize]),
+            _ => {}
+        }
+        v
+    }
+}
