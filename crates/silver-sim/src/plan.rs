@@ -344,7 +344,9 @@ mod tests {
         assert_eq!(p.rotations, 4);
         // Deal 0 is table 0, rotated through the four seats; deal 1 is table 1.
         let seats_of = |g: u64, b: usize| {
-            (0..4).filter(|&s| p.bot_at(p.slot(g), s) == b).collect::<Vec<_>>()
+            (0..4)
+                .filter(|&s| p.bot_at(p.slot(g), s) == b)
+                .collect::<Vec<_>>()
         };
         assert_eq!(
             (0..4).map(|g| seats_of(g, 1)).collect::<Vec<_>>(),

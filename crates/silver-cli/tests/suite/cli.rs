@@ -675,8 +675,19 @@ fn gauntlet_plays_each_candidate_against_the_baseline_only() {
     let tmp = TempDir::new("gauntlet");
     let out = tmp.join("g");
     ok(args![
-        "tournament", "--bots", "greedy,random,greedy-mem2", "--players", "3", "--seating",
-        "gauntlet", "--games", "36", "--seed", "4", "--out", &out
+        "tournament",
+        "--bots",
+        "greedy,random,greedy-mem2",
+        "--players",
+        "3",
+        "--seating",
+        "gauntlet",
+        "--games",
+        "36",
+        "--seed",
+        "4",
+        "--out",
+        &out
     ]);
     let games = read_text(&out.join("games.csv"));
     let mut per_game: std::collections::BTreeMap<u64, Vec<(u64, String)>> = Default::default();
