@@ -58,6 +58,7 @@ fn ismcts(c: &mut Criterion) {
         prior: PriorKind::None,
         shortcuts: false,
         rollout_turns: 0,
+        rollout_laps: 0,
         ..IsmctsParams::default()
     };
     for (rollout, params) in [

@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use silver_bots::{
     Bot, BotRng, GreedyBot, GreedyParams, IsmctsBot, IsmctsParams, PriorKind, RolloutPolicy,
+    TreeScope,
 };
 use silver_rules::{random_playout, ActionList, Config, Game, Stage, ToMove};
 use std::hint::black_box;
@@ -78,6 +79,8 @@ fn main() {
         iterations: 1000,
         rollout: RolloutPolicy::Random,
         rollout_turns: 0,
+        rollout_laps: 0,
+        tree: TreeScope::Round,
         prior: PriorKind::None,
         shortcuts: false,
         ..IsmctsParams::default()

@@ -476,7 +476,7 @@ mod tests {
                 n += 1;
             }
         }
-        assert_eq!(n, 5);
+        assert_eq!(n, 6);
     }
 }
 
