@@ -269,6 +269,15 @@ impl Search {
         }
     }
 
+    /// Forgets everything of the last game: the estimate and any planned multi-exchange (a
+    /// plan is keyed by round and turn, which repeat from game to game).
+    fn reset(&mut self) {
+        self.sum_total = 0.0;
+        self.worlds = 0;
+        self.plan_len = 0;
+        self.plan_pos = 0;
+    }
+
     /// Mean own village sum over the last decision's worlds.
     fn estimate(&self) -> Option<f64> {
         (self.worlds > 0).then(|| self.sum_total / self.worlds as f64)
@@ -700,8 +709,7 @@ impl IsmctsBot {
 impl Bot for IsmctsBot {
     fn reset(&mut self, _seat: Seat, _config: &Config) {
         self.memory.reset();
-        self.search.sum_total = 0.0;
-        self.search.worlds = 0;
+        self.search.reset();
     }
 
     fn decide(&mut self, view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
@@ -748,8 +756,7 @@ impl CheatingIsmcts {
 
     /// Called before every game (nothing carries over between games but buffers).
     pub fn reset(&mut self, _seat: Seat, _config: &Config) {
-        self.search.sum_total = 0.0;
-        self.search.worlds = 0;
+        self.search.reset();
     }
 
     /// Chooses one of `legal` for `seat`, the player to move in `game`, by searching the true

@@ -715,3 +715,29 @@ fn gauntlet_plays_each_candidate_against_the_baseline_only() {
     }
     assert_eq!(candidate_seats.len(), 2);
 }
+
+/// The search's outputs do not depend on the thread count either (its state — the tree, the
+/// planned multi-exchange — starts afresh with every game a worker plays).
+#[test]
+fn search_runs_are_the_same_at_any_thread_count() {
+    let tmp = TempDir::new("ismcts-threads");
+    let (one, two) = (tmp.join("t1"), tmp.join("t2"));
+    for (dir, threads) in [(&one, "1"), (&two, "2")] {
+        ok(args![
+            "tournament",
+            "--bots",
+            "ismcts:iterations=40,greedy",
+            "--players",
+            "2",
+            "--games",
+            "48",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--out",
+            dir
+        ]);
+    }
+    assert_same_files(&one, &two, &["games.csv", "rounds.csv", "census.csv"]);
+}
