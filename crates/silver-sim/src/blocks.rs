@@ -60,8 +60,15 @@ impl Blocks {
     }
 }
 
+/// The most worker threads a run starts: far more than any machine's cores (the output does
+/// not depend on the count), few enough that starting them cannot exhaust the system.
+pub const MAX_THREADS: usize = 1024;
+
 /// A rayon pool of `threads` workers (0: one per core).
 pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, RunError> {
+    if threads > MAX_THREADS {
+        return Err(RunError::TooManyThreads { threads });
+    }
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

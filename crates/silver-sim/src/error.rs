@@ -123,6 +123,15 @@ pub enum RunError {
         /// Blocks in that run.
         total: u64,
     },
+    /// More worker threads than a run may start.
+    #[error(
+        "--threads {threads}: at most {} worker threads",
+        crate::blocks::MAX_THREADS
+    )]
+    TooManyThreads {
+        /// Threads asked for.
+        threads: usize,
+    },
     /// The worker threads cannot be started.
     #[error("cannot start {threads} threads")]
     Threads {
@@ -579,6 +588,12 @@ pub enum SpecError {
     /// `games = 0`.
     #[error("games must be at least 1")]
     NoGames,
+    /// More games than a run can index.
+    #[error("games = {games}: at most {} games in one run", crate::plan::MAX_GAMES)]
+    TooManyGames {
+        /// The number given.
+        games: u64,
+    },
     /// An empty bot list.
     #[error("bots: list at least one bot")]
     NoBots,

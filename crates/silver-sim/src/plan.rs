@@ -175,6 +175,10 @@ fn period(lineup: &[usize]) -> usize {
         .unwrap_or(n)
 }
 
+/// The most games one run (or one plan of a sweep) may have: a trillion, far beyond any run
+/// that finishes, and small enough that no game index or block computation overflows.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
 /// Resolves and validates a spec.
 pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError> {
     if !(2..=4).contains(&spec.players) {
@@ -183,6 +187,9 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
     let set = resolve_set_with_token(&spec.set, spec.token.as_deref())?;
     if spec.games == 0 {
         return Err(SpecError::NoGames);
+    }
+    if spec.games > MAX_GAMES {
+        return Err(SpecError::TooManyGames { games: spec.games });
     }
     if spec.bots.is_empty() {
         return Err(SpecError::NoBots);

@@ -123,11 +123,12 @@ pub fn run(
 ) -> Result<RunOutcome, RunError> {
     let started = Instant::now();
     let out = &opts.out;
+    // The pool first: a bad thread count must not leave a started run in `out`.
+    let pool = blocks::pool(opts.threads)?;
     create_dir(out)?;
     let (first, end) = game_range(plan, opts.shard);
     let layout = Blocks::new(plan, first, end);
     let (mut manifest, mut files) = open(plan, opts, &layout)?;
-    let pool = blocks::pool(opts.threads)?;
     let total = layout.total_games();
     progress.update(layout.games_in(manifest.blocks_done), total);
     let mut played = 0u64;

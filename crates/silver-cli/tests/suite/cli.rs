@@ -741,3 +741,45 @@ fn search_runs_are_the_same_at_any_thread_count() {
     }
     assert_same_files(&one, &two, &["games.csv", "rounds.csv", "census.csv"]);
 }
+
+/// Sizes a run cannot have are one-line errors (exit 2), checked before anything is written:
+/// a thread count that would hang the machine starting threads, and a game count whose
+/// indices would overflow.
+#[test]
+fn absurd_thread_and_game_counts_are_refused_before_anything_is_written() {
+    let tmp = TempDir::new("absurd-sizes");
+    let out = tmp.join("never");
+    let msg = fails(args![
+        "tournament",
+        "--bots",
+        "greedy",
+        "--threads",
+        "100000",
+        "--out",
+        &out
+    ]);
+    assert_mentions(&msg, &["--threads 100000", "1024"]);
+    assert!(!out.exists(), "{} was created", out.display());
+    let msg = fails(args![
+        "tournament",
+        "--bots",
+        "greedy",
+        "--games",
+        "18446744073709551615",
+        "--out",
+        &out
+    ]);
+    assert_mentions(&msg, &["18446744073709551615", "at most"]);
+    assert!(!out.exists(), "{} was created", out.display());
+    // The cap is exact: one game more is refused.
+    let msg = fails(args![
+        "tournament",
+        "--bots",
+        "greedy",
+        "--games",
+        "1000000000001",
+        "--out",
+        &out
+    ]);
+    assert_mentions(&msg, &["1000000000000"]);
+}

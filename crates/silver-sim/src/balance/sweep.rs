@@ -173,6 +173,8 @@ pub fn run_balance(
 ) -> Result<BalanceOutcome, RunError> {
     let started = Instant::now();
     let out = &opts.out;
+    // The pool first: a bad thread count must not leave a started sweep in `out`.
+    let pool = blocks::pool(opts.threads)?;
     create_dir(out)?;
     let manifest_path = out.join(BALANCE_MANIFEST);
     let fingerprint = bp.fingerprint();
@@ -232,7 +234,6 @@ pub fn run_balance(
         _ => {}
     }
     write_json(&manifest_path, &manifest)?;
-    let pool = blocks::pool(opts.threads)?;
     let total = bp.total_games();
     let n = bp.sets.len();
     progress.update(0, total);
