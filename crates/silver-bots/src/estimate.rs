@@ -9,8 +9,6 @@ use silver_rules::{Ability, CardView, PlayerView, Seat, Token, Value, VALUES};
 pub struct Unknowns {
     /// Mean value of an unknown card.
     pub mean: f64,
-    /// Variance of an unknown card's value.
-    pub var: f64,
     /// How many cards of each value the viewer cannot place.
     pub pool: [u8; VALUES],
 }
@@ -25,24 +23,23 @@ impl Unknowns {
             n += c as u32;
             s += v as u32 * c as u32;
         }
+        let mean = if n == 0 { 6.5 } else { s as f64 / n as f64 };
+        Unknowns { mean, pool }
+    }
+
+    /// Variance of an unknown card's value (0 when every card is placed). Computed on demand:
+    /// only the census estimates need it.
+    pub fn var(&self) -> f64 {
+        let n: u32 = self.pool.iter().map(|&c| c as u32).sum();
         if n == 0 {
-            return Unknowns {
-                mean: 6.5,
-                var: 0.0,
-                pool,
-            };
+            return 0.0;
         }
-        let (n, mean) = (n as f64, s as f64 / n as f64);
         let mut var = 0.0;
-        for (v, &c) in pool.iter().enumerate() {
-            let d = v as f64 - mean;
+        for (v, &c) in self.pool.iter().enumerate() {
+            let d = v as f64 - self.mean;
             var += c as f64 * (d * d);
         }
-        Unknowns {
-            mean,
-            var: var / n,
-            pool,
-        }
+        var / n as f64
     }
 
     /// Expected value of a card as the viewer sees it.
@@ -74,7 +71,7 @@ pub fn village_sum(view: &PlayerView, seat: Seat, u: &Unknowns) -> SumEstimate {
     let (known, unknown) = view.known_sum(seat);
     SumEstimate {
         mean: known as f64 + unknown as f64 * u.mean - scoring_adjustment(view, seat, u),
-        var: unknown as f64 * u.var,
+        var: unknown as f64 * u.var(),
         unknown,
     }
 }
@@ -149,6 +146,7 @@ pub fn scoring_adjustment(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
 /// probably found it low.
 pub fn opponent_sum(view: &PlayerView, seat: Seat, u: &Unknowns, kept: f64) -> SumEstimate {
     let kept = kept.min(u.mean);
+    let u_var = u.var();
     let mut mean = 0.0;
     let mut var = 0.0;
     let mut unknown = 0;
@@ -159,10 +157,10 @@ pub fn opponent_sum(view: &PlayerView, seat: Seat, u: &Unknowns, kept: f64) -> S
                 unknown += 1;
                 if c.known_by & (1 << seat) != 0 {
                     mean += kept;
-                    var += u.var / 2.0;
+                    var += u_var / 2.0;
                 } else {
                     mean += u.mean;
-                    var += u.var;
+                    var += u_var;
                 }
             }
         }

@@ -504,7 +504,11 @@ impl PlayerView {
         if kept_low <= 0.0 {
             return g;
         }
-        let forget = CardMask(forgotten.0 & !self.unforgettable().0);
+        let forget = if forgotten.is_empty() {
+            CardMask::EMPTY
+        } else {
+            CardMask(forgotten.0 & !self.unforgettable().0)
+        };
         let mut holes = [0u8; CARDS];
         let mut nh = 0;
         let members = self.game.float_members[self.viewer as usize];
