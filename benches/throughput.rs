@@ -32,7 +32,11 @@ fn turn_starts(players: u8, n: u64) -> Vec<Game> {
     let mut actions = ActionList::new();
     for seed in 0..n {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut g = Game::new(Config::standard(players).unwrap(), 0).unwrap();
+        let mut g = Game::new(
+            Config::standard(players).expect("2 and 4 players are valid"),
+            0,
+        )
+        .expect("a valid configuration");
         g.deal_random(&mut rng, &mut ());
         while matches!(g.to_move(), ToMove::Player(_))
             && (g.turn_number() < 2 * players as u16 || g.stage() != Stage::Turn)
@@ -66,9 +70,9 @@ fn main() {
     for players in [2u8, 4] {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let mut actions = ActionList::new();
-        let cfg = Config::standard(players).unwrap();
+        let cfg = Config::standard(players).expect("2 and 4 players are valid");
         let r = rate(budget, || {
-            let mut g = Game::new(cfg, 0).unwrap();
+            let mut g = Game::new(cfg, 0).expect("a valid configuration");
             random_playout(&mut g, &mut rng, &mut (), &mut actions, u64::MAX)
         });
         println!("engine_random_play_{players}p {r:.0} decisions/s");

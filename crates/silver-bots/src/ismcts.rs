@@ -216,8 +216,6 @@ struct Search {
     /// Legal actions of the current world (reused; boxed, like `compatible`, to keep the bot
     /// small to move).
     buf: Box<ActionList>,
-    /// Bit `j`: `buf[j]` already has a child at the current node.
-    tried: [u64; MAX_ACTIONS.div_ceil(64)],
     /// Children of the current node whose action is legal in the current world.
     compatible: Box<[u32; MAX_ACTIONS]>,
     /// Per legal action of the current node (`buf`'s order): its child, or `NIL`.
@@ -245,7 +243,6 @@ impl Search {
             params,
             nodes: Vec::new(),
             buf: Box::new(ActionList::new()),
-            tried: [0; MAX_ACTIONS.div_ceil(64)],
             compatible: Box::new([NIL; MAX_ACTIONS]),
             child_at: Box::new([NIL; MAX_ACTIONS]),
             hinter: GreedyBot::new(GreedyParams::default()),
@@ -366,8 +363,6 @@ impl Search {
             }
             world.legal_actions(&mut self.buf);
             let n = self.buf.len();
-            let words = n.div_ceil(64);
-            self.tried[..words].fill(0);
             self.child_at[..n].fill(NIL);
             // Mark the legal actions that have a child; those children are available now.
             let mut found = 0usize;
@@ -375,7 +370,6 @@ impl Search {
             while ch != NIL {
                 let child = &mut self.nodes[ch as usize];
                 if let Some(j) = self.buf.iter().position(|&a| a == child.action) {
-                    self.tried[j / 64] |= 1u64 << (j % 64);
                     self.child_at[j] = ch;
                     self.compatible[found] = ch;
                     found += 1;
@@ -437,7 +431,7 @@ impl Search {
             let mut k = rng.random_range(0..n - found);
             let mut j = 0;
             loop {
-                if self.tried[j / 64] & (1u64 << (j % 64)) == 0 {
+                if self.child_at[j] == NIL {
                     if k == 0 {
                         return Step::Expand(j);
                     }
