@@ -41,6 +41,40 @@ enum Command {
     Cards(CardsArgs),
     /// Print a finished run's summary and census-timing tables from its directory.
     Report(ReportArgs),
+    /// The sequential probability ratio test from pentanomial (or trinomial) counts, as
+    /// fastchess computes it.
+    Sprt(SprtArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    /// Lines for people.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+#[derive(Args)]
+struct SprtArgs {
+    /// Counts of game pairs LL,LD,DD,WD,WW (both lost; one lost one drawn; both drawn or one
+    /// won one lost; one won one drawn; both won), or of games L,D,W.
+    #[arg(long, value_name = "LL,LD,DD,WD,WW")]
+    counts: String,
+    /// nElo under H0 (negative values as `--elo0=-5` or `--elo0 -5`).
+    #[arg(long, allow_negative_numbers = true)]
+    elo0: f64,
+    /// nElo under H1.
+    #[arg(long, allow_negative_numbers = true)]
+    elo1: f64,
+    /// False-positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// False-negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: FormatArg,
 }
 
 #[derive(Args)]
@@ -130,6 +164,10 @@ struct TournamentArgs {
     /// Run name (used for the default output directory).
     #[arg(long, default_value = "tournament")]
     name: String,
+    /// Test the first bot against the second and stop as soon as the test decides:
+    /// `elo0=0,elo1=10[,alpha=0.05,beta=0.05]` (nElo bounds; --games is the cap).
+    #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
+    sprt: Option<String>,
     #[command(flatten)]
     common: Common,
 }
@@ -277,6 +315,7 @@ fn tournament_spec(
         max_turns_per_round: silver_rules::DEFAULT_MAX_TURNS,
         outputs: Outputs::default(),
         balance: None,
+        sprt: None,
     }
 }
 
@@ -356,11 +395,12 @@ fn execute(plan: Plan, common: &Common) -> Result<ExitCode> {
         Ok(outcome) => {
             let mut stdout = std::io::stdout().lock();
             write!(stdout, "{}", plan.set.summary_lines())?;
-            write!(
-                stdout,
-                "{}",
-                summary_table(&outcome.stats, &plan.bot_names())
-            )?;
+            let names = plan.bot_names();
+            write!(stdout, "{}", summary_table(&outcome.stats, &names))?;
+            write!(stdout, "{}", comparisons(&outcome.stats, &names))?;
+            if let Some(t) = &outcome.sprt {
+                write!(stdout, "{}", t.summary(&outcome.stats.pairs, &names))?;
+            }
             writeln!(
                 stdout,
                 "{} games in {:.2} s: {} games/s on {} threads; files in {}",
@@ -412,6 +452,7 @@ fn main() -> ExitCode {
         }),
         Command::Tournament(a) => {
             let mut spec = tournament_spec(&a.bots, a.players, a.seating, a.model, &a.name);
+            spec.sprt = a.sprt.clone();
             apply_common(&mut spec, &a.common);
             resolve(&spec, &a.common.bots_dir)
                 .map_err(anyhow::Error::from)
@@ -422,6 +463,7 @@ fn main() -> ExitCode {
         Command::Bots(a) => bots_cmd(&a),
         Command::Cards(a) => cards_cmd(&a),
         Command::Report(a) => report_cmd(&a),
+        Command::Sprt(a) => sprt_cmd(&a),
     };
     match result {
         Ok(code) => code,
@@ -440,6 +482,7 @@ fn merge_cmd(a: &MergeArgs) -> Result<ExitCode> {
     let set = m.card_set()?;
     print!("{}", set.summary_lines());
     print!("{}", summary_table(&m.stats, &m.bots));
+    print!("{}", comparisons(&m.stats, &m.bots));
     println!(
         "merged {} shards ({} games) into {}",
         a.shards.len(),
@@ -508,8 +551,97 @@ fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
     }
     print!("{}", set.summary_lines());
     print!("{}", summary_table(&m.stats, &m.bots));
+    print!("{}", comparisons(&m.stats, &m.bots));
+    if let Some(t) = &m.sprt {
+        print!("{}", t.summary(&m.stats.pairs, &m.bots));
+    }
     println!("games {}", m.stats.games);
     print!("{}", silver_sim::census_tables(&m.stats, a.turn_bucket));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The crosstable and ratings of a run with two or more bots (empty otherwise).
+fn comparisons(stats: &silver_sim::Stats, bots: &[String]) -> String {
+    if bots.len() < 2 || stats.pairs.pairs.is_empty() {
+        return String::new();
+    }
+    format!(
+        "{}{}",
+        silver_sim::crosstable(&stats.pairs, bots),
+        silver_sim::ratings_table(&stats.pairs, bots)
+    )
+}
+
+fn sprt_cmd(a: &SprtArgs) -> Result<ExitCode> {
+    let counts: Vec<u64> = a
+        .counts
+        .split(',')
+        .map(|c| {
+            c.trim().parse::<u64>().map_err(|_| {
+                anyhow::anyhow!("--counts {}: `{}` is not a count", a.counts, c.trim())
+            })
+        })
+        .collect::<Result<_>>()?;
+    let Some((scores, cells, games)) = silver_sim::count_cells(&counts) else {
+        bail!(
+            "--counts {}: give 5 pentanomial counts LL,LD,DD,WD,WW or 3 counts L,D,W (got {})",
+            a.counts,
+            counts.len()
+        );
+    };
+    if counts.iter().all(|&c| c == 0) {
+        bail!("--counts {}: every count is zero", a.counts);
+    }
+    let spec = silver_sim::SprtSpec::new(a.elo0, a.elo1, a.alpha, a.beta)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let llr = spec.llr(&scores, &cells, games);
+    let decision = spec.decide(llr);
+    let e = silver_sim::score_estimate(&scores, &cells, games);
+    match a.format {
+        FormatArg::Json => println!(
+            "{}",
+            serde_json::json!({
+                "llr": llr,
+                "lower": spec.lower(),
+                "upper": spec.upper(),
+                "decision": decision.name(),
+                "elo0": spec.elo0,
+                "elo1": spec.elo1,
+                "alpha": spec.alpha,
+                "beta": spec.beta,
+                "blocks": e.blocks,
+                "games_per_block": games,
+                "score": e.score,
+                "score_low95": e.score_low,
+                "score_high95": e.score_high,
+                "nelo": e.nelo,
+                "nelo_error95": e.nelo_error,
+                "elo": e.elo,
+                "elo_error95": e.elo_error,
+                "los": e.los,
+            })
+        ),
+        FormatArg::Text => {
+            let what = if games == 2 { "pairs" } else { "games" };
+            println!(
+                "{} {what}: score {:.4} [{:.4}, {:.4}]  nElo {:.2} ± {:.2}  Elo {:.2} ± {:.2}  LOS {:.2}%",
+                e.blocks, e.score, e.score_low, e.score_high, e.nelo, e.nelo_error, e.elo, e.elo_error, 100.0 * e.los
+            );
+            println!(
+                "LLR {:.4} ({:.4}, {:.4}) [{}, {}]: {}",
+                llr,
+                spec.lower(),
+                spec.upper(),
+                spec.elo0,
+                spec.elo1,
+                match decision {
+                    silver_sim::Decision::H0 => "H0 accepted",
+                    silver_sim::Decision::H1 => "H1 accepted",
+                    silver_sim::Decision::Continue => "continue",
+                }
+            );
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

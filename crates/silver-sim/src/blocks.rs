@@ -31,10 +31,15 @@ pub(crate) struct Blocks {
 impl Blocks {
     /// The blocks of games `first..end`. The block size depends only on the number of deals,
     /// so a resumed run has the same blocks.
+    /// An SPRT run decides after every deal, so its blocks are single deals.
     pub(crate) fn new(plan: &Plan, first: u64, end: u64) -> Blocks {
         let r = plan.rotations as u64;
         let deals = (end - first).div_ceil(r);
-        let size = (deals / 512).clamp(1, 256) * r;
+        let size = if plan.sprt.is_some() {
+            r
+        } else {
+            (deals / 512).clamp(1, 256) * r
+        };
         Blocks {
             first,
             end,
@@ -75,6 +80,15 @@ pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, RunError> {
         .map_err(|source| RunError::Threads { threads, source })
 }
 
+/// What [`play`] does after a finished block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    /// Go on.
+    Continue,
+    /// Stop after this block (an SPRT decided): later blocks of the window are dropped.
+    Stop,
+}
+
 /// Why [`play`] stopped before the last block.
 pub(crate) enum Stop {
     /// The interrupt flag was set (checked before each window).
@@ -94,7 +108,8 @@ impl From<RunError> for Stop {
 /// Plays blocks `from..blocks.count` of `plan`, a window of blocks at a time.
 ///
 /// Each block starts from `new()` and plays its games in order with `game(worker, index,
-/// &mut block)`; `done(block)` receives the blocks in order on this thread, and
+/// &mut block)`; `done(block)` receives the blocks in order on this thread (and may stop the
+/// run after any of them: the same block at any thread count), and
 /// `window(blocks_done)` is called after each window (to flush, record progress and save the
 /// manifest) — also after the blocks that finished before a panic in the same window, so what
 /// is on disk stays consistent.
@@ -107,7 +122,7 @@ pub(crate) fn play<T: Send>(
     interrupted: &AtomicBool,
     new: impl Fn() -> T + Sync,
     game: impl Fn(&mut Worker, u64, &mut T) + Sync,
-    mut done: impl FnMut(T) -> Result<(), RunError>,
+    mut done: impl FnMut(T) -> Result<Flow, RunError>,
     mut window: impl FnMut(u64) -> Result<(), RunError>,
 ) -> Result<(), Stop> {
     let step = (pool.current_num_threads() as u64 * 4).max(1);
@@ -146,13 +161,19 @@ pub(crate) fn play<T: Send>(
         let mut finished = b0;
         for res in results {
             match res {
-                Ok(block) => done(block)?,
+                Ok(block) => {
+                    let flow = done(block)?;
+                    finished += 1;
+                    if flow == Flow::Stop {
+                        window(finished)?;
+                        return Ok(());
+                    }
+                }
                 Err(p) => {
                     window(finished)?;
                     return Err(Stop::Panic(p));
                 }
             }
-            finished += 1;
         }
         window(finished)?;
         b0 = b1;

@@ -103,6 +103,9 @@ pub enum RunError {
         /// This plan's fingerprint.
         expected: String,
     },
+    /// `--shard` with `--sprt`.
+    #[error("--sprt cannot be sharded: whether to play a block depends on every block before it (run the test on one machine; --threads uses its cores)")]
+    SprtShard,
     /// `--resume` of a complete run.
     #[error("{}: that run is already complete", dir.display())]
     AlreadyComplete {
@@ -629,6 +632,22 @@ pub enum SpecError {
         index: u64,
         /// Games in the plan.
         games: u64,
+    },
+    /// A `sprt` that is not a test.
+    #[error(transparent)]
+    Sprt(crate::sprt::SprtSpecError),
+    /// A test without a candidate and a baseline at one rotated table.
+    #[error(
+        "--sprt tests the first bot against the second: list at least two different bots, with all-seats seating"
+    )]
+    SprtLineup,
+    /// A test whose games cap is not whole blocks.
+    #[error("--sprt: games ({games}) must be a multiple of the {rotations} seat rotations of a deal (each block is a deal with all its rotations)")]
+    SprtGames {
+        /// Games given.
+        games: u64,
+        /// Rotations per deal.
+        rotations: u8,
     },
     /// A balance sweep of a spec without `[balance]`.
     #[error("this spec has no [balance] table")]

@@ -10,9 +10,16 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
+    wilson_f(k as f64 / n as f64, n as f64)
+}
+
+/// The 95% Wilson score interval of a proportion `p` observed over `n` trials (`n` may be an
+/// effective, non-integer sample size).
+pub(crate) fn wilson_f(p: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
     let z = Z;
-    let n = n as f64;
-    let p = k as f64 / n;
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;

@@ -11,11 +11,16 @@
 //! * [`run_balance`] plays the same games with several card sets and compares them.
 //! * [`resolve_set`] resolves card sets (set strings and card-set files) into a [`NamedSet`].
 //! * [`replay`] re-plays one game and returns its full event trace.
+//! * [`crosstable`], [`ratings_table`] and [`SprtRecord`] compare bots: head-to-head shares,
+//!   Bradley–Terry ratings on an Elo scale and the sequential test, all with blocks (a deal
+//!   with its seat rotations) as the statistical unit.
 //!
 //! Inside, one job per module: `spec` (what was typed), `plan` (resolution), `record` (one
 //! game and its rows), `blocks` (the one ordered-block scheduler every run and sweep uses),
 //! `output` (the files of a run directory and their writer), `manifest`, `run`, `merge`,
-//! `stats` and `interval` (Wilson, delta-method and paired intervals), `balance` (sweep
+//! `stats` and `interval` (Wilson, delta-method and paired intervals), `pairs` (head-to-head
+//! sums over blocks), `ratings` (Bradley–Terry with cluster-robust intervals), `sprt` (the
+//! normalised GSPRT), `balance` (sweep
 //! resolution, running, metrics, report), `sets`, `seeds`, `error`.
 #![deny(missing_docs)]
 // Seat-indexed arrays (sums, scores, totals) read clearest with a loop over seats.
@@ -28,12 +33,15 @@ mod interval;
 mod manifest;
 mod merge;
 mod output;
+mod pairs;
 mod plan;
+mod ratings;
 mod record;
 mod run;
 mod seeds;
 mod sets;
 mod spec;
+mod sprt;
 mod stats;
 
 pub use balance::metrics::{Metric, SetMetrics};
@@ -47,11 +55,16 @@ pub use error::{
 pub use interval::{wilson, Est};
 pub use manifest::{read_manifest, Manifest, Shard, ShardError};
 pub use merge::merge;
+pub use pairs::crosstable;
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
+pub use ratings::ratings_table;
 pub use record::replay;
 pub use run::{run, Progress, RunOptions, RunOutcome};
 pub use sets::{
     list_cards, resolve_set, CustomCharacter, CustomDef, NamedSet, SetRecord, ValueDef,
 };
 pub use spec::{BalanceSpec, ExperimentSpec, ModelSpec, Outputs, Seating};
+pub use sprt::{
+    count_cells, score_estimate, Decision, ScoreEstimate, SprtRecord, SprtSpec, SprtSpecError,
+};
 pub use stats::{census_tables, summary_table, Stats};

@@ -8,14 +8,16 @@ use crate::output::{write_json, OutputFile};
 use crate::plan::Plan;
 use crate::sets::{NamedSet, SetRecord};
 use crate::spec::Outputs;
+use crate::sprt::SprtRecord;
 use crate::stats::Stats;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The manifest format version this build writes. Version 2: every per-game CSV starts with the
-/// `set` column and the manifest holds the set's definition. A run of another version cannot be
-/// resumed or merged (its files have other columns).
-pub const MANIFEST_VERSION: u32 = 2;
+/// `set` column and the manifest holds the set's definition. Version 3: the statistics hold the
+/// head-to-head sums over blocks (`pairs`). A run of another version cannot be resumed or
+/// merged (its files or statistics differ); `report` reads version 2 without head-to-head.
+pub const MANIFEST_VERSION: u32 = 3;
 
 /// A shard: part `index` (0-based) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,8 +95,11 @@ pub struct Manifest {
     pub set_definition: Option<SetRecord>,
     /// Which per-game files the run writes.
     pub outputs: Outputs,
-    /// True once every block is done and the summary is written.
+    /// True once every block is done (or an SPRT stopped) and the summary is written.
     pub complete: bool,
+    /// An SPRT run's test and its state after the completed blocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtRecord>,
 }
 
 impl Manifest {
@@ -122,6 +127,7 @@ impl Manifest {
             set_definition: Some(plan.set.record()),
             outputs: plan.outputs,
             complete: false,
+            sprt: plan.sprt_record(),
         }
     }
 

@@ -5,6 +5,7 @@
 use crate::error::RunError;
 use crate::record::{Rows, CENSUS_HEADER, GAMES_HEADER, ROUNDS_HEADER};
 use crate::spec::Outputs;
+use crate::sprt::SPRT_HEADER;
 use serde::Serialize;
 use std::fs::{self, File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
@@ -23,6 +24,12 @@ pub(crate) enum OutputFile {
     Summary,
     /// `cards.csv`: per value of the set.
     Cards,
+    /// `pairs.csv`: head-to-head, per pair of bots that met.
+    Pairs,
+    /// `ratings.csv`: per bot, Elo with its interval.
+    Ratings,
+    /// `sprt.csv`: the LLR after every block of an SPRT run.
+    Sprt,
     /// `game-metrics.csv` (a balance sweep's set): one row of integer counts per game.
     GameMetrics,
     /// `manifest.json`: the run's record of itself.
@@ -31,16 +38,23 @@ pub(crate) enum OutputFile {
 
 impl OutputFile {
     /// The per-game CSV files, in the order a run writes them.
-    pub(crate) const PER_GAME: [OutputFile; 3] =
-        [OutputFile::Games, OutputFile::Rounds, OutputFile::Census];
+    pub(crate) const PER_GAME: [OutputFile; 4] = [
+        OutputFile::Games,
+        OutputFile::Rounds,
+        OutputFile::Census,
+        OutputFile::Sprt,
+    ];
 
     /// Every file a run or a sweep's set may write.
-    pub(crate) const ALL: [OutputFile; 7] = [
+    pub(crate) const ALL: [OutputFile; 10] = [
         OutputFile::Games,
         OutputFile::Rounds,
         OutputFile::Census,
         OutputFile::Summary,
         OutputFile::Cards,
+        OutputFile::Pairs,
+        OutputFile::Ratings,
+        OutputFile::Sprt,
         OutputFile::GameMetrics,
         OutputFile::Manifest,
     ];
@@ -53,6 +67,9 @@ impl OutputFile {
             OutputFile::Census => "census.csv",
             OutputFile::Summary => "summary.csv",
             OutputFile::Cards => "cards.csv",
+            OutputFile::Pairs => "pairs.csv",
+            OutputFile::Ratings => "ratings.csv",
+            OutputFile::Sprt => "sprt.csv",
             OutputFile::GameMetrics => "game-metrics.csv",
             OutputFile::Manifest => "manifest.json",
         }
@@ -69,21 +86,29 @@ impl OutputFile {
             OutputFile::Games => Some(GAMES_HEADER),
             OutputFile::Rounds => Some(ROUNDS_HEADER),
             OutputFile::Census => Some(CENSUS_HEADER),
+            OutputFile::Sprt => Some(SPRT_HEADER),
             OutputFile::Summary
             | OutputFile::Cards
+            | OutputFile::Pairs
+            | OutputFile::Ratings
             | OutputFile::GameMetrics
             | OutputFile::Manifest => None,
         }
     }
 
-    /// Whether a run with these outputs writes this per-game file.
-    pub(crate) fn enabled(self, outputs: &Outputs) -> bool {
+    /// Whether a run with these outputs (and an SPRT or not) writes this file.
+    pub(crate) fn enabled(self, outputs: &Outputs, sprt: bool) -> bool {
         match self {
             OutputFile::Games => outputs.games,
             OutputFile::Rounds => outputs.rounds,
             OutputFile::Census => outputs.census,
             OutputFile::Cards => outputs.cards,
-            OutputFile::Summary | OutputFile::GameMetrics | OutputFile::Manifest => true,
+            OutputFile::Sprt => sprt,
+            OutputFile::Summary
+            | OutputFile::Pairs
+            | OutputFile::Ratings
+            | OutputFile::GameMetrics
+            | OutputFile::Manifest => true,
         }
     }
 
@@ -93,8 +118,11 @@ impl OutputFile {
             OutputFile::Games => &rows.games,
             OutputFile::Rounds => &rows.rounds,
             OutputFile::Census => &rows.census,
+            OutputFile::Sprt => &rows.sprt,
             OutputFile::Summary
             | OutputFile::Cards
+            | OutputFile::Pairs
+            | OutputFile::Ratings
             | OutputFile::GameMetrics
             | OutputFile::Manifest => &[],
         }
@@ -152,10 +180,10 @@ pub(crate) struct CsvFiles {
 
 impl CsvFiles {
     /// Creates the per-game files `outputs` enables, each holding its header.
-    pub(crate) fn create(dir: &Path, outputs: &Outputs) -> Result<CsvFiles, RunError> {
+    pub(crate) fn create(dir: &Path, outputs: &Outputs, sprt: bool) -> Result<CsvFiles, RunError> {
         let mut files = Vec::new();
         for f in OutputFile::PER_GAME {
-            if !f.enabled(outputs) {
+            if !f.enabled(outputs, sprt) {
                 continue;
             }
             let p = dir.join(f.name());

@@ -5,6 +5,7 @@
 use crate::error::{BotError, SpecError};
 use crate::sets::{resolve_set_with_token, NamedSet};
 use crate::spec::{ExperimentSpec, ModelSpec, Outputs, Seating};
+use crate::sprt::{Decision, SprtRecord, SprtSpec};
 use silver_bots::{BotSpec, KINDS};
 use silver_rules::{Config, GameModel, Seat};
 use std::path::Path;
@@ -45,6 +46,8 @@ pub struct Plan {
     pub seed: u64,
     /// Per-game outputs.
     pub outputs: Outputs,
+    /// The sequential test of bot 0 (candidate) against bot 1 (baseline), if any.
+    pub sprt: Option<SprtSpec>,
 }
 
 /// Where game `index` stands in the plan.
@@ -69,6 +72,21 @@ impl Plan {
             model: self.model,
             max_turns_per_round: self.max_turns_per_round,
         }
+    }
+
+    /// The state of a new SPRT run of this plan, if it has a test: comparisons of the
+    /// candidate with the baseline per block, from the (one) lineup.
+    pub fn sprt_record(&self) -> Option<SprtRecord> {
+        let spec = self.sprt?;
+        let lineup = &self.tables[0];
+        let seats = |b: usize| lineup.iter().filter(|&&x| x == b).count() as u32;
+        Some(SprtRecord {
+            spec,
+            games_per_block: self.rotations as u32,
+            comparisons: self.rotations as u32 * seats(0) * seats(1),
+            llr: 0.0,
+            decision: Decision::Continue,
+        })
     }
 
     /// The bots' names, in plan order.
@@ -110,9 +128,12 @@ impl Plan {
             self.outputs
         );
         // Only sets with custom characters add to the text, so fingerprints of runs of
-        // built-in sets are unchanged.
+        // built-in sets are unchanged; so does a test.
         for (v, c) in &self.set.custom {
             text.push_str(&format!("|{v}={}", c.name));
+        }
+        if let Some(s) = &self.sprt {
+            text.push_str(&format!("|sprt={s:?}"));
         }
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for b in text.bytes() {
@@ -279,6 +300,22 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
         Seating::Fixed => 1,
         Seating::Rotate | Seating::RoundRobin | Seating::Gauntlet => period(&tables[0]) as u8,
     };
+    let sprt = match &spec.sprt {
+        None => None,
+        Some(text) => {
+            let s: SprtSpec = text.parse().map_err(SpecError::Sprt)?;
+            if spec.seating != Seating::Rotate || bots.len() < 2 {
+                return Err(SpecError::SprtLineup);
+            }
+            if spec.games % rotations as u64 != 0 {
+                return Err(SpecError::SprtGames {
+                    games: spec.games,
+                    rotations,
+                });
+            }
+            Some(s)
+        }
+    };
     Ok(Plan {
         name: spec.name.clone().unwrap_or_else(|| "experiment".into()),
         players: config.players,
@@ -291,6 +328,7 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
         games: spec.games,
         seed: spec.seed,
         outputs: spec.outputs,
+        sprt,
     })
 }
 
@@ -312,6 +350,7 @@ mod tests {
             max_turns_per_round: 400,
             outputs: Outputs::default(),
             balance: None,
+            sprt: None,
         }
     }
 
@@ -505,6 +544,7 @@ mod set_tests {
             max_turns_per_round: 400,
             outputs: Outputs::default(),
             balance: None,
+            sprt: None,
         }
     }
 

@@ -2,6 +2,7 @@
 //! `census.csv`, and the integer statistics.
 
 use crate::error::SpecError;
+use crate::pairs::GameResult;
 use crate::plan::{GameSlot, Plan};
 use crate::seeds;
 use crate::stats::{f, Stats};
@@ -29,6 +30,8 @@ pub struct Rows {
     pub rounds: Vec<u8>,
     /// `census.csv` rows.
     pub census: Vec<u8>,
+    /// `sprt.csv` rows (written in block order by the run, not by games).
+    pub sprt: Vec<u8>,
 }
 
 /// A pending census call in the current round.
@@ -356,6 +359,9 @@ pub fn play<S: EventSink>(
     let winner = game.winner().expect("game over") as usize;
     rec.stats.games += 1;
     rec.stats.start_player_wins += (winner == first as usize) as u64;
+    rec.stats
+        .pairs
+        .record(slot.deal, &GameResult::new(&game, bots, n));
     for s in 0..n {
         let t = totals[s];
         let b = &mut rec.stats.bots[bots[s]];
@@ -455,6 +461,7 @@ mod tests {
             max_turns_per_round: 400,
             outputs: Outputs::default(),
             balance: None,
+            sprt: None,
         };
         let bots_dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"));
         let plan = crate::plan::resolve(&spec, bots_dir).unwrap();

@@ -7,12 +7,15 @@
 //! at once, resumed, or as shards merged afterwards: every game's randomness depends only on its
 //! index, rows are written in game order, and statistics are integers.
 
-use crate::blocks::{self, Blocks, Stop};
+use crate::blocks::{self, Blocks, Flow, Stop};
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest, Shard};
 use crate::output::{create_dir, remove, write_atomic, CsvFiles, OutputFile};
+use crate::pairs::pairs_csv;
 use crate::plan::Plan;
+use crate::ratings::ratings_csv;
 use crate::record::{self, Rows};
+use crate::sprt::Decision;
 use crate::stats::{cards_csv, summary_csv, Stats};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -52,6 +55,8 @@ pub struct RunOutcome {
     pub games_played: u64,
     /// Wall time of this invocation, in seconds.
     pub seconds: f64,
+    /// An SPRT run's test after its last block.
+    pub sprt: Option<crate::sprt::SprtRecord>,
 }
 
 /// The games of a run: all, or one shard's contiguous share of the deals.
@@ -105,9 +110,12 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
             OutputFile::Census,
             OutputFile::Cards,
             OutputFile::Summary,
+            OutputFile::Pairs,
+            OutputFile::Ratings,
+            OutputFile::Sprt,
         ],
     )?;
-    let mut files = CsvFiles::create(out, &plan.outputs)?;
+    let mut files = CsvFiles::create(out, &plan.outputs, plan.sprt.is_some())?;
     let mut manifest = fresh;
     manifest.files = files.lengths()?;
     manifest.save(out)?;
@@ -125,6 +133,9 @@ pub fn run(
     let out = &opts.out;
     // The pool first: a bad thread count must not leave a started run in `out`.
     let pool = blocks::pool(opts.threads)?;
+    if plan.sprt.is_some() && opts.shard.is_some() {
+        return Err(RunError::SprtShard);
+    }
     create_dir(out)?;
     let (first, end) = game_range(plan, opts.shard);
     let layout = Blocks::new(plan, first, end);
@@ -133,8 +144,18 @@ pub fn run(
     progress.update(layout.games_in(manifest.blocks_done), total);
     let mut played = 0u64;
     let (bots, seats) = (plan.bots.len(), plan.players as usize);
-    let from = manifest.blocks_done;
-    // `done` appends a block and counts it; `window` records the blocks done.
+    // A test that decided before an interruption has nothing left to play.
+    let decided = manifest
+        .sprt
+        .as_ref()
+        .is_some_and(|t| t.decision != Decision::Continue);
+    let from = if decided {
+        layout.count
+    } else {
+        manifest.blocks_done
+    };
+    // `done` appends a block and counts it (and, in an SPRT run, updates the test and stops
+    // at its decision); `window` records the blocks done.
     let pending = std::cell::RefCell::new((&mut manifest, &mut files));
     let result = blocks::play(
         plan,
@@ -146,13 +167,29 @@ pub fn run(
         |worker, g, (rows, stats)| {
             record::play(plan, g, worker, stats, rows, &mut ());
         },
-        |(rows, stats)| {
+        |(mut rows, mut stats)| {
+            stats.end_block();
             let (manifest, files) = &mut *pending.borrow_mut();
-            files.append(&rows)?;
             manifest.stats.merge(&stats);
             played += stats.games;
+            let block = manifest.blocks_done;
             manifest.blocks_done += 1;
-            Ok(())
+            let mut flow = Flow::Continue;
+            if let Some(test) = manifest.sprt.as_mut() {
+                test.update(&manifest.stats.pairs);
+                let score = stats
+                    .pairs
+                    .pair(0, 1)
+                    .map_or(0.0, |p| p.w as f64 / p.n.max(1) as f64);
+                let games = layout.games_in(block + 1);
+                rows.sprt
+                    .extend_from_slice(test.row(block, games, score).as_bytes());
+                if test.decision != Decision::Continue {
+                    flow = Flow::Stop;
+                }
+            }
+            files.append(&rows)?;
+            Ok(flow)
         },
         |_| {
             let (manifest, files) = &mut *pending.borrow_mut();
@@ -178,6 +215,7 @@ pub fn run(
         stats: manifest.stats,
         games_played: played,
         seconds: started.elapsed().as_secs_f64(),
+        sprt: manifest.sprt,
     })
 }
 
@@ -195,6 +233,18 @@ pub(crate) fn write_summaries(
     )?;
     if cards {
         write_atomic(&dir.join(OutputFile::Cards.name()), &cards_csv(stats, set))?;
+    }
+    // Head-to-head and ratings wherever two bots can meet.
+    if bots.len() >= 2 {
+        write_atomic(
+            &dir.join(OutputFile::Pairs.name()),
+            &pairs_csv(&stats.pairs, bots, &set.name),
+        )?;
+        let ratings = crate::ratings::fit(&stats.pairs, bots.len());
+        write_atomic(
+            &dir.join(OutputFile::Ratings.name()),
+            &ratings_csv(&ratings, bots, &set.name),
+        )?;
     }
     Ok(())
 }

@@ -147,6 +147,11 @@ pub struct ExperimentSpec {
     /// A balance sweep (`[balance]`): the same games with several card sets, compared.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub balance: Option<BalanceSpec>,
+    /// A sequential test of the first bot against the second (`sprt = "elo0=0,elo1=10"`, with
+    /// optional `alpha` and `beta`): the run stops at the first block whose LLR crosses a
+    /// bound, `games` being the cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<String>,
 }
 
 fn amulet() -> String {

@@ -2,6 +2,7 @@
 //! and turn into `summary.csv`, `cards.csv` and the terminal table.
 
 use crate::interval::wilson;
+use crate::pairs::PairTable;
 use crate::sets::NamedSet;
 use serde::{Deserialize, Serialize};
 use silver_rules::VALUES;
@@ -114,6 +115,9 @@ pub struct Stats {
     pub census_by_turn: Vec<CensusCell>,
     /// Census calls by the caller's true sum.
     pub census_by_sum: Vec<CensusCell>,
+    /// Head-to-head sums over blocks (ratings, crosstables and SPRT use them).
+    #[serde(default)]
+    pub pairs: PairTable,
 }
 
 fn add_cells(a: &mut Vec<CensusCell>, b: &[CensusCell]) {
@@ -149,6 +153,11 @@ impl Stats {
             v[k].calls += 1;
             v[k].success += success as u64;
         }
+    }
+
+    /// Ends a scheduler block (whole deals): its last deal's comparisons join the sums.
+    pub(crate) fn end_block(&mut self) {
+        self.pairs.close();
     }
 
     /// Adds another run's statistics (same plan).
@@ -199,6 +208,7 @@ impl Stats {
         }
         add_cells(&mut self.census_by_turn, &o.census_by_turn);
         add_cells(&mut self.census_by_sum, &o.census_by_sum);
+        self.pairs.merge(&o.pairs);
     }
 }
 

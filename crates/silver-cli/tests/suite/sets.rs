@@ -665,8 +665,8 @@ fn readme_listings_match_the_command() {
     );
 }
 
-/// Runs written before the `set` column (manifest version 1) are neither resumed nor merged:
-/// their files have other columns.
+/// Runs of an older manifest version (1: before the `set` column; 2: before the head-to-head
+/// sums) are neither resumed nor merged: their files or statistics differ.
 #[test]
 fn runs_of_an_older_manifest_version_are_refused() {
     let tmp = TempDir::new("old-version");
@@ -674,10 +674,10 @@ fn runs_of_an_older_manifest_version_are_refused() {
     tournament("amulet", &dir);
     let m = dir.join("manifest.json");
     let text = read_text(&m);
-    assert!(text.contains("\"version\": 2"), "{text}");
+    assert!(text.contains("\"version\": 3"), "{text}");
     std::fs::write(
         &m,
-        text.replace("\"version\": 2", "\"version\": 1")
+        text.replace("\"version\": 3", "\"version\": 1")
             .replace("\"complete\": true", "\"complete\": false"),
     )
     .unwrap();

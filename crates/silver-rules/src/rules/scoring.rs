@@ -304,41 +304,30 @@ impl Game {
         }
     }
 
-    /// R-GAME-4 / R-GAME-100 tie-breaks.
+    /// R-GAME-4 / R-GAME-100 tie-breaks: the winner is the first of the finishing order.
     fn decide_winner(&self) -> Seat {
+        self.finishing_order()[0]
+    }
+
+    /// The order in which the players finished (R-GAME-4 / R-GAME-100), winner first: by
+    /// total, lowest first; among equal totals in the points game, by the last round's score,
+    /// lowest first; then the token holder, then clockwise from the holder (from the would-be
+    /// start player of another round if nobody holds it). The order is strict: every two
+    /// players are ranked, as the winner is. Meaningful once the game is over (entries past
+    /// the player count are unused).
+    pub fn finishing_order(&self) -> [Seat; MAX_PLAYERS] {
         let n = self.cfg.players as usize;
-        let min = self.totals[..n].iter().copied().min().unwrap_or(0);
-        let mut tied: u8 = 0;
-        for s in 0..n {
-            if self.totals[s] == min {
-                tied |= 1 << s;
-            }
-        }
-        if let GameModel::Points { .. } = self.cfg.model {
-            // R-GAME-100: the tied player with the lowest last-round score; if that ties too,
-            // the R-GAME-4 rule decides among them (ruling).
-            let low = (0..n)
-                .filter(|&s| tied & (1 << s) != 0)
-                .map(|s| self.last_scores[s])
-                .min()
-                .unwrap_or(0);
-            for s in 0..n {
-                if tied & (1 << s) != 0 && self.last_scores[s] != low {
-                    tied &= !(1 << s);
-                }
-            }
-        }
-        // R-GAME-4: the token holder if tied; else the first tied player clockwise from the
-        // holder (from the would-be start player of another round if nobody holds it).
-        if let Some(h) = self.holder {
-            if tied & (1 << h) != 0 {
-                return h;
-            }
-        }
-        let from = self.holder.unwrap_or(self.start);
-        (0..n as u8)
-            .map(|i| (from + i) % n as u8)
-            .find(|&s| tied & (1 << s) != 0)
-            .expect("someone has the lowest total")
+        let points = matches!(self.cfg.model, GameModel::Points { .. });
+        let from = self.holder.unwrap_or(self.start) as usize;
+        let key = |s: usize| {
+            (
+                self.totals[s],
+                if points { self.last_scores[s] } else { 0 },
+                (s + n - from) % n,
+            )
+        };
+        let mut order: [Seat; MAX_PLAYERS] = std::array::from_fn(|s| s as Seat);
+        order[..n].sort_unstable_by_key(|&s| key(s as usize));
+        order
     }
 }

@@ -121,6 +121,17 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
     assert!(totals[..cfg.players as usize]
         .iter()
         .all(|&t| totals[w] <= t));
+    // R-GAME-4 / R-GAME-100: the finishing order starts with the winner, holds every seat once
+    // and never ranks a higher total ahead of a lower one.
+    let n = cfg.players as usize;
+    let order = game.finishing_order();
+    assert_eq!(order[0] as usize, w);
+    let mut seen = order[..n].to_vec();
+    seen.sort_unstable();
+    assert_eq!(seen, (0..n as Seat).collect::<Vec<_>>());
+    assert!(order[..n]
+        .windows(2)
+        .all(|p| totals[p[0] as usize] <= totals[p[1] as usize]));
     decisions
 }
 

@@ -1713,6 +1713,7 @@ fn r_game_4_tie_token_holder_wins() {
     assert_eq!(e.next_holder, Some(1));
     assert_eq!(game_ended(&t), (vec![60, 60, 178], 1, 4));
     assert_eq!(t.game.winner(), Some(1));
+    assert_eq!(t.game.finishing_order()[..3], [1, 0, 2]);
 }
 
 #[test]
@@ -1732,6 +1733,8 @@ fn r_game_4_tie_without_holder_first_clockwise_from_next_start() {
     assert_eq!((e.next_start, e.next_holder), (1, None));
     // From seat 1: 1, 2, 0 → seat 2 (not seat 0).
     assert_eq!(game_ended(&t), (vec![70, 126, 70], 2, 4));
+    // The finishing order ranks every tie the same way: 2 ahead of 0, then 1.
+    assert_eq!(t.game.finishing_order()[..3], [2, 0, 1]);
 }
 
 #[test]
@@ -1879,6 +1882,7 @@ fn r_game_100_tie_goes_to_the_lowest_last_round_score() {
     // The R-GAME-4 rule alone would count from seat 2 and pick seat 0.
     assert_eq!(e.next_start, 2);
     assert_eq!(game_ended(&t), (vec![65, 65, 102], 1, 2));
+    assert_eq!(t.game.finishing_order()[..3], [1, 0, 2]);
 }
 
 #[test]

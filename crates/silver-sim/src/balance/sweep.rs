@@ -4,7 +4,7 @@
 use super::metrics::{metrics_csv, read_metrics, set_metrics, GameRow, SetData, SetMetrics};
 use super::report::balance_csv;
 use super::BalancePlan;
-use crate::blocks::{self, Blocks, Stop};
+use crate::blocks::{self, Blocks, Flow, Stop};
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest};
 use crate::output::{create_dir, io, remove, write_atomic, write_json, CsvFiles, OutputFile};
@@ -103,7 +103,7 @@ fn run_set(
 ) -> Result<SetData, RunError> {
     create_dir(dir)?;
     remove(dir, &OutputFile::ALL)?;
-    let mut files = CsvFiles::create(dir, &plan.outputs)?;
+    let mut files = CsvFiles::create(dir, &plan.outputs, false)?;
     let (bots, seats) = (plan.bots.len(), plan.players as usize);
     let layout = Blocks::new(plan, 0, plan.games);
     let mut stats = Stats::new(bots, seats);
@@ -123,12 +123,13 @@ fn run_set(
             counts.push(GameRow::from_stats(&one));
             block.merge(&one);
         },
-        |(out, block, counts)| {
+        |(out, mut block, counts)| {
+            block.end_block();
             files.append(&out)?;
             stats.merge(&block);
             games_done.set(games_done.get() + counts.len() as u64);
             rows.extend(counts);
-            Ok(())
+            Ok(Flow::Continue)
         },
         |_| {
             progress.update(done_before + games_done.get(), total);

@@ -1,0 +1,601 @@
+//! Head-to-head comparisons: for every two bots that sat at one table, who finished ahead of
+//! whom and by how much, accumulated **by block** — a deal played with all its seat rotations —
+//! because the games of one deal are correlated (the same cards, the seats swapped). Every
+//! interval on a comparison (here, in [`crate::ratings`] and in [`crate::sprt`]) treats the
+//! blocks as the independent units.
+//!
+//! What is kept are integer sums over blocks (of each pair's counts, their squares and the
+//! cross products between pairs), so shards, resumed runs and merges add them exactly, and the
+//! manifest holds everything the statistics need.
+
+use crate::interval::{Est, Z};
+use serde::{Deserialize, Serialize};
+use silver_rules::{Seat, MAX_PLAYERS};
+
+/// One game's outcome as the comparisons need it: the bot in each seat, each seat's final
+/// total and place in the finishing order (0 = the winner).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GameResult {
+    /// Players.
+    pub(crate) players: usize,
+    /// The bot (index into the plan's bots) of each seat.
+    pub(crate) bots: [usize; MAX_PLAYERS],
+    /// Final totals.
+    pub(crate) totals: [i32; MAX_PLAYERS],
+    /// Place of each seat in the finishing order (R-GAME-4 / R-GAME-100 tie-breaks).
+    pub(crate) place: [u8; MAX_PLAYERS],
+}
+
+impl GameResult {
+    /// The result of a finished game of bots `bots`.
+    pub(crate) fn new(
+        game: &silver_rules::Game,
+        bots: [usize; MAX_PLAYERS],
+        players: usize,
+    ) -> Self {
+        let order: [Seat; MAX_PLAYERS] = game.finishing_order();
+        let mut place = [0u8; MAX_PLAYERS];
+        for (i, &s) in order.iter().enumerate().take(players) {
+            place[s as usize] = i as u8;
+        }
+        GameResult {
+            players,
+            bots,
+            totals: game.totals(),
+            place,
+        }
+    }
+}
+
+/// One block's counts for one pair of bots `a < b`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct BlockPair {
+    a: u32,
+    b: u32,
+    /// Games in which both sat.
+    games: i64,
+    /// Comparisons: (seat of a, seat of b) pairs over those games.
+    n: i64,
+    /// Comparisons in which a finished ahead of b.
+    w: i64,
+    /// Sum over comparisons of b's total minus a's (positive: a did better).
+    m: i64,
+}
+
+/// Sums over blocks for one pair of bots `a < b` (indices into the plan's bots).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairSums {
+    /// The first bot (the lower index).
+    pub a: u32,
+    /// The second bot.
+    pub b: u32,
+    /// Blocks in which they met.
+    pub blocks: u64,
+    /// Games in which both sat.
+    pub games: i64,
+    /// Σ comparisons.
+    pub n: i64,
+    /// Σ comparisons won by `a`.
+    pub w: i64,
+    /// Σ margins (b's total − a's).
+    pub m: i64,
+    /// Σ over blocks of n².
+    pub nn: i64,
+    /// Σ w².
+    pub ww: i64,
+    /// Σ m².
+    pub mm: i64,
+    /// Σ n·w.
+    pub nw: i64,
+    /// Σ n·m.
+    pub nm: i64,
+    /// The blocks' score distribution: `(comparisons, won by a, blocks)`, sorted.
+    pub cells: Vec<(u32, u32, u64)>,
+}
+
+/// Cross products over blocks of two pairs' counts (`p` before `q` in pair order), for the
+/// covariance of ratings fitted to several pairs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CrossSums {
+    /// The first pair `(a, b)`.
+    pub p: (u32, u32),
+    /// The second pair.
+    pub q: (u32, u32),
+    /// Σ n_p·n_q.
+    pub nn: i64,
+    /// Σ n_p·w_q.
+    pub nw: i64,
+    /// Σ w_p·n_q.
+    pub wn: i64,
+    /// Σ w_p·w_q.
+    pub ww: i64,
+}
+
+/// Every pair's sums, and the deal being accumulated.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairTable {
+    /// Blocks with at least one comparison.
+    pub blocks: u64,
+    /// Pairs that met, sorted by `(a, b)`.
+    pub pairs: Vec<PairSums>,
+    /// Cross products of pairs that met in one block, sorted by `(p, q)`.
+    pub cross: Vec<CrossSums>,
+    /// The open block: its deal number and counts (games of one deal arrive in order; a block
+    /// is closed when the next deal starts or the scheduler's block ends).
+    #[serde(skip)]
+    open: Option<(u64, Vec<BlockPair>)>,
+}
+
+impl PairTable {
+    /// Adds one game of deal `deal` (games arrive in index order).
+    pub(crate) fn record(&mut self, deal: u64, game: &GameResult) {
+        if self.open.as_ref().is_some_and(|(d, _)| *d != deal) {
+            self.close();
+        }
+        let (_, block) = self.open.get_or_insert_with(|| (deal, Vec::new()));
+        let n = game.players;
+        let mut met: u64 = 0;
+        for i in 0..n {
+            for j in 0..n {
+                let (bi, bj) = (game.bots[i], game.bots[j]);
+                if bi >= bj {
+                    continue;
+                }
+                let (a, b) = (bi as u32, bj as u32);
+                let k = match block.iter().position(|e| (e.a, e.b) == (a, b)) {
+                    Some(k) => k,
+                    None => {
+                        block.push(BlockPair {
+                            a,
+                            b,
+                            ..BlockPair::default()
+                        });
+                        block.len() - 1
+                    }
+                };
+                let e = &mut block[k];
+                if met & (1 << k) == 0 {
+                    met |= 1 << k;
+                    e.games += 1;
+                }
+                e.n += 1;
+                e.w += (game.place[i] < game.place[j]) as i64;
+                e.m += (game.totals[j] - game.totals[i]) as i64;
+            }
+        }
+    }
+
+    /// Closes the open block: adds its counts to the sums.
+    pub(crate) fn close(&mut self) {
+        let Some((_, mut block)) = self.open.take() else {
+            return;
+        };
+        if block.is_empty() {
+            return;
+        }
+        self.blocks += 1;
+        block.sort_unstable_by_key(|e| (e.a, e.b));
+        for e in &block {
+            let s = self.pair_mut(e.a, e.b);
+            s.blocks += 1;
+            s.games += e.games;
+            s.n += e.n;
+            s.w += e.w;
+            s.m += e.m;
+            s.nn += e.n * e.n;
+            s.ww += e.w * e.w;
+            s.mm += e.m * e.m;
+            s.nw += e.n * e.w;
+            s.nm += e.n * e.m;
+            let cell = (e.n as u32, e.w as u32);
+            match s.cells.binary_search_by_key(&cell, |c| (c.0, c.1)) {
+                Ok(k) => s.cells[k].2 += 1,
+                Err(k) => s.cells.insert(k, (cell.0, cell.1, 1)),
+            }
+        }
+        for (i, p) in block.iter().enumerate() {
+            for q in &block[i + 1..] {
+                let c = self.cross_mut((p.a, p.b), (q.a, q.b));
+                c.nn += p.n * q.n;
+                c.nw += p.n * q.w;
+                c.wn += p.w * q.n;
+                c.ww += p.w * q.w;
+            }
+        }
+    }
+
+    fn pair_mut(&mut self, a: u32, b: u32) -> &mut PairSums {
+        let k = match self.pairs.binary_search_by_key(&(a, b), |s| (s.a, s.b)) {
+            Ok(k) => k,
+            Err(k) => {
+                self.pairs.insert(
+                    k,
+                    PairSums {
+                        a,
+                        b,
+                        ..PairSums::default()
+                    },
+                );
+                k
+            }
+        };
+        &mut self.pairs[k]
+    }
+
+    fn cross_mut(&mut self, p: (u32, u32), q: (u32, u32)) -> &mut CrossSums {
+        let k = match self.cross.binary_search_by_key(&(p, q), |c| (c.p, c.q)) {
+            Ok(k) => k,
+            Err(k) => {
+                self.cross.insert(
+                    k,
+                    CrossSums {
+                        p,
+                        q,
+                        ..CrossSums::default()
+                    },
+                );
+                k
+            }
+        };
+        &mut self.cross[k]
+    }
+
+    /// The sums of pair `(a, b)`, `a < b`, if they met.
+    pub fn pair(&self, a: u32, b: u32) -> Option<&PairSums> {
+        self.pairs
+            .binary_search_by_key(&(a, b), |s| (s.a, s.b))
+            .ok()
+            .map(|k| &self.pairs[k])
+    }
+
+    /// The cross sums of pairs `p` and `q` (in either order), if they met in one block.
+    pub(crate) fn cross(&self, p: (u32, u32), q: (u32, u32)) -> Option<CrossSums> {
+        let (first, second, swapped) = if p <= q { (p, q, false) } else { (q, p, true) };
+        let k = self
+            .cross
+            .binary_search_by_key(&(first, second), |c| (c.p, c.q))
+            .ok()?;
+        let c = self.cross[k].clone();
+        Some(if swapped {
+            CrossSums {
+                p: c.q,
+                q: c.p,
+                nn: c.nn,
+                nw: c.wn,
+                wn: c.nw,
+                ww: c.ww,
+            }
+        } else {
+            c
+        })
+    }
+
+    /// Adds another table of the same plan's later games (its open block continues ours when
+    /// it is the same deal).
+    pub(crate) fn merge(&mut self, o: &PairTable) {
+        self.blocks += o.blocks;
+        for p in &o.pairs {
+            let s = self.pair_mut(p.a, p.b);
+            s.blocks += p.blocks;
+            s.games += p.games;
+            s.n += p.n;
+            s.w += p.w;
+            s.m += p.m;
+            s.nn += p.nn;
+            s.ww += p.ww;
+            s.mm += p.mm;
+            s.nw += p.nw;
+            s.nm += p.nm;
+            for &(n, w, c) in &p.cells {
+                match s.cells.binary_search_by_key(&(n, w), |x| (x.0, x.1)) {
+                    Ok(k) => s.cells[k].2 += c,
+                    Err(k) => s.cells.insert(k, (n, w, c)),
+                }
+            }
+        }
+        for c in &o.cross {
+            let s = self.cross_mut(c.p, c.q);
+            s.nn += c.nn;
+            s.nw += c.nw;
+            s.wn += c.wn;
+            s.ww += c.ww;
+        }
+        if let Some((deal, block)) = &o.open {
+            match &mut self.open {
+                Some((d, mine)) if d == deal => {
+                    for e in block {
+                        match mine.iter_mut().find(|x| (x.a, x.b) == (e.a, e.b)) {
+                            Some(x) => {
+                                x.games += e.games;
+                                x.n += e.n;
+                                x.w += e.w;
+                                x.m += e.m;
+                            }
+                            None => mine.push(*e),
+                        }
+                    }
+                }
+                _ => {
+                    self.close();
+                    self.open = Some((*deal, block.clone()));
+                }
+            }
+        }
+    }
+}
+
+/// A head-to-head estimate for bots `a` and `b` (as ordered in the plan).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeadToHead {
+    /// Blocks in which they met.
+    pub blocks: u64,
+    /// Games together.
+    pub games: i64,
+    /// Comparisons (one per game when each holds one seat).
+    pub comparisons: i64,
+    /// Comparisons `a` won.
+    pub a_ahead: i64,
+    /// Share of comparisons in which `a` finished ahead of `b`, with its interval over blocks.
+    pub share: Est,
+    /// Mean of b's total − a's per comparison, with its interval over blocks.
+    pub margin: Est,
+}
+
+/// The ratio Σy/Σx over blocks with its 95% interval by the delta method with blocks as the
+/// units, from Σx, Σy, Σx², Σy², Σxy and the number of blocks. Fewer than two blocks: the
+/// interval is NaN (unknown).
+pub(crate) fn block_ratio(x: i64, y: i64, xx: i64, yy: i64, xy: i64, blocks: u64) -> Est {
+    let value = if x == 0 { 0.0 } else { y as f64 / x as f64 };
+    if blocks < 2 || x == 0 {
+        return Est {
+            value,
+            low: f64::NAN,
+            high: f64::NAN,
+        };
+    }
+    let r = value;
+    let b = blocks as f64;
+    let xbar = x as f64 / b;
+    // Σ (y_i − r x_i)² expanded; exact integers make it non-negative up to rounding.
+    let ss = (yy as f64 - 2.0 * r * xy as f64 + r * r * xx as f64).max(0.0);
+    let se = (ss / (xbar * xbar) / (b * (b - 1.0))).sqrt();
+    Est {
+        value,
+        low: value - Z * se,
+        high: value + Z * se,
+    }
+}
+
+/// A share with its interval over blocks: the Wilson interval at the effective sample size
+/// `p(1 − p)/se²` of the block-clustered standard error (the design-effect-adjusted Wilson
+/// interval), so a share of 0 or 1 still gets an interval of honest width; when the blocks
+/// show no spread at all, every block counts as one trial.
+pub(crate) fn block_share(x: i64, y: i64, xx: i64, yy: i64, xy: i64, blocks: u64) -> Est {
+    let r = block_ratio(x, y, xx, yy, xy, blocks);
+    if !r.low.is_finite() {
+        return r;
+    }
+    let p = r.value;
+    let se = (r.high - r.low) / (2.0 * Z);
+    let n_eff = if se > 0.0 && p > 0.0 && p < 1.0 {
+        (p * (1.0 - p) / (se * se)).clamp(1.0, x as f64)
+    } else {
+        blocks as f64
+    };
+    let (low, high) = crate::interval::wilson_f(p, n_eff);
+    Est {
+        value: p,
+        low,
+        high,
+    }
+}
+
+impl PairSums {
+    /// The estimates of this pair.
+    pub fn head_to_head(&self) -> HeadToHead {
+        let share = block_share(self.n, self.w, self.nn, self.ww, self.nw, self.blocks);
+        HeadToHead {
+            blocks: self.blocks,
+            games: self.games,
+            comparisons: self.n,
+            a_ahead: self.w,
+            share,
+            margin: block_ratio(self.n, self.m, self.nn, self.mm, self.nm, self.blocks),
+        }
+    }
+}
+
+/// A float for CSV (4 decimals), empty when unknown.
+fn cell(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.4}")
+    } else {
+        String::new()
+    }
+}
+
+/// `pairs.csv`: one row per pair of bots that met, the first in plan order as `bot_a`.
+pub(crate) fn pairs_csv(table: &PairTable, bots: &[String], set: &str) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "set",
+        "bot_a",
+        "bot_b",
+        "blocks",
+        "games",
+        "comparisons",
+        "a_ahead",
+        "a_ahead_share",
+        "a_ahead_low95",
+        "a_ahead_high95",
+        "mean_margin",
+        "margin_low95",
+        "margin_high95",
+    ])
+    .expect("in-memory write");
+    for p in &table.pairs {
+        let h = p.head_to_head();
+        let name = |i: u32| bots.get(i as usize).cloned().unwrap_or_default();
+        w.write_record([
+            set.to_string(),
+            name(p.a),
+            name(p.b),
+            h.blocks.to_string(),
+            h.games.to_string(),
+            h.comparisons.to_string(),
+            h.a_ahead.to_string(),
+            cell(h.share.value),
+            cell(h.share.low),
+            cell(h.share.high),
+            cell(h.margin.value),
+            cell(h.margin.low),
+            cell(h.margin.high),
+        ])
+        .expect("in-memory write");
+    }
+    w.into_inner().expect("in-memory write")
+}
+
+/// The crosstable printed after a run: the share of comparisons in which the row's bot
+/// finished ahead of the column's, in percent, ± the half-width of its 95% interval over
+/// blocks. Empty when fewer than two bots met.
+pub fn crosstable(table: &PairTable, bots: &[String]) -> String {
+    if table.pairs.is_empty() {
+        return String::new();
+    }
+    let k = bots.len();
+    let width = bots.iter().map(|n| n.len()).max().unwrap_or(3).max(3);
+    let col = 17usize;
+    let mut out = String::from(
+        "head to head: % of comparisons in which the row's bot finished ahead of the column's (95% interval over blocks)\n",
+    );
+    out.push_str(&format!("{:<width$}", ""));
+    for (j, _) in bots.iter().enumerate() {
+        out.push_str(&format!("  {:>col$}", format!("[{}]", j + 1)));
+    }
+    out.push('\n');
+    for i in 0..k {
+        out.push_str(&format!("{:<width$}", bots[i]));
+        for j in 0..k {
+            let text = if i == j {
+                "-".to_string()
+            } else {
+                let (a, b) = (i.min(j) as u32, i.max(j) as u32);
+                match table.pair(a, b) {
+                    None => ".".to_string(),
+                    Some(p) => {
+                        let h = p.head_to_head();
+                        let s = if i < j {
+                            h.share.value
+                        } else {
+                            1.0 - h.share.value
+                        };
+                        let (lo, hi) = if i < j {
+                            (h.share.low, h.share.high)
+                        } else {
+                            (1.0 - h.share.high, 1.0 - h.share.low)
+                        };
+                        if lo.is_finite() {
+                            format!("{:.1} ({:.1}-{:.1})", 100.0 * s, 100.0 * lo, 100.0 * hi)
+                        } else {
+                            format!("{:.1}", 100.0 * s)
+                        }
+                    }
+                }
+            };
+            out.push_str(&format!("  {text:>col$}"));
+        }
+        out.push_str(&format!("  [{}]\n", i + 1));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(bots: &[usize], totals: &[i32], order: &[usize]) -> GameResult {
+        let mut r = GameResult {
+            players: bots.len(),
+            bots: [0; MAX_PLAYERS],
+            totals: [0; MAX_PLAYERS],
+            place: [0; MAX_PLAYERS],
+        };
+        r.bots[..bots.len()].copy_from_slice(bots);
+        r.totals[..totals.len()].copy_from_slice(totals);
+        for (i, &s) in order.iter().enumerate() {
+            r.place[s] = i as u8;
+        }
+        r
+    }
+
+    #[test]
+    fn a_deal_with_its_rotations_is_one_block() {
+        let mut t = PairTable::default();
+        // Deal 0: bot 0 ahead in both rotations; deal 1: each wins once.
+        t.record(0, &game(&[0, 1], &[10, 30], &[0, 1]));
+        t.record(0, &game(&[1, 0], &[25, 20], &[1, 0]));
+        t.record(1, &game(&[0, 1], &[40, 30], &[1, 0]));
+        t.record(1, &game(&[1, 0], &[50, 20], &[1, 0]));
+        t.close();
+        assert_eq!(t.blocks, 2);
+        let p = t.pair(0, 1).unwrap();
+        assert_eq!((p.blocks, p.games, p.n, p.w), (2, 4, 4, 3));
+        // Margins: 20 + 5 = 25 and -10 + 30 = 20.
+        assert_eq!((p.m, p.mm), (45, 25 * 25 + 20 * 20));
+        assert_eq!((p.nn, p.ww, p.nw), (8, 4 + 1, 2 * 2 + 2));
+        assert_eq!(p.cells, vec![(2, 1, 1), (2, 2, 1)]);
+        let h = p.head_to_head();
+        assert_eq!(h.share.value, 0.75);
+        // Block shares 1 and 1/2: the mean of the two, with the spread of two blocks.
+        // Deviations ±0.5 of the block shares' ±0.25 around 0.75: se = √(2·0.25²/2) = 0.25.
+        let r = block_ratio(p.n, p.w, p.nn, p.ww, p.nw, p.blocks);
+        assert!((r.low - (0.75 - Z * 0.25)).abs() < 1e-12);
+        // The share's interval is Wilson's at the effective size 0.75·0.25/0.25² = 3.
+        assert_eq!(
+            (h.share.low, h.share.high),
+            crate::interval::wilson_f(0.75, 3.0)
+        );
+        assert!((h.margin.value - 45.0 / 4.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn splitting_games_anywhere_gives_the_same_sums() {
+        let games: Vec<(u64, GameResult)> = (0..12)
+            .map(|g| {
+                let deal = g / 3;
+                let order = [[0, 1, 2], [2, 0, 1], [1, 2, 0]][(g % 3) as usize];
+                (
+                    deal,
+                    game(&[0, 1, 2], &[g as i32, 5, 7], &order.map(|x| x as usize)),
+                )
+            })
+            .collect();
+        let mut whole = PairTable::default();
+        for (d, g) in &games {
+            whole.record(*d, g);
+        }
+        whole.close();
+        // Game by game, merged the way a balance sweep does, closed at a block's end.
+        let mut split = PairTable::default();
+        for (d, g) in &games {
+            let mut one = PairTable::default();
+            one.record(*d, g);
+            split.merge(&one);
+        }
+        split.close();
+        assert_eq!(whole, split);
+        assert_eq!(whole.cross.len(), 3);
+        assert_eq!(whole.blocks, 4);
+    }
+
+    #[test]
+    fn a_bot_against_itself_is_no_comparison() {
+        let mut t = PairTable::default();
+        t.record(0, &game(&[0, 0, 1, 1], &[1, 2, 3, 4], &[0, 1, 2, 3]));
+        t.close();
+        assert_eq!(t.pairs.len(), 1);
+        let p = t.pair(0, 1).unwrap();
+        assert_eq!((p.games, p.n, p.w), (1, 4, 4));
+    }
+}
