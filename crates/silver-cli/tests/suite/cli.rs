@@ -1,22 +1,22 @@
 //! Integration tests of the `silver` binary: they run the real executable from the workspace
 //! root (so `bots/` and `experiments/` resolve) and write only into fresh temporary
-//! directories. Nothing here asserts on wall-clock time; the one poll loop (the interrupt test)
-//! has a generous timeout only as a safety net.
+//! directories. Nothing here asserts on wall-clock time; the one poll loop (the interrupt tests,
+//! in `common`) has a generous timeout only as a safety net.
 
 use crate::common::*;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-/// Every CSV a default run writes.
-const CSVS: [&str; 5] = [
+/// Every CSV a default run of two or more bots writes.
+const CSVS: [&str; 7] = [
     "games.csv",
     "rounds.csv",
     "census.csv",
     "cards.csv",
     "summary.csv",
+    "pairs.csv",
+    "ratings.csv",
 ];
 
 /// The profiles shipped in `bots/`.
@@ -401,42 +401,10 @@ fn resume_after_interrupt_gives_the_same_files() {
     let tmp = TempDir::new("resume");
     let (dir, reference) = (tmp.join("interrupted"), tmp.join("reference"));
 
-    let args = with(long_run(), args!["--threads", "1", "--out", &dir]);
-    let mut child = silver(&args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start silver");
-    // Wait until some blocks are on disk (the manifest is replaced atomically).
-    let started = Instant::now();
-    loop {
-        if let Ok(text) = std::fs::read_to_string(dir.join("manifest.json")) {
-            let m: serde_json::Value = serde_json::from_str(&text).expect("valid manifest");
-            if m["blocks_done"].as_u64().unwrap() > 0 {
-                break;
-            }
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            let out = Out::new(args, child.wait_with_output().unwrap());
-            panic!(
-                "the run ended ({status}) before it could be interrupted; make it longer\n{}",
-                out.describe()
-            );
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("no block finished within 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("cannot run kill");
-    assert!(kill.success());
-    let out = Out::new(args, child.wait_with_output().unwrap());
-    assert_eq!(out.code, Some(130), "{}", out.describe());
-    assert!(!out.stderr.contains("panicked"), "{}", out.describe());
+    let out = interrupt_after_a_block(
+        with(long_run(), args!["--threads", "1", "--out", &dir]),
+        &dir,
+    );
     let last = out.stderr.trim_end().lines().last().unwrap_or("");
     assert_mentions(last, &["interrupted", "--resume"]);
     let m = manifest(&dir);

@@ -1,5 +1,6 @@
 //! The `silver` binary's integration tests, one test binary: commands, outputs and errors
-//! (`cli.rs`), card sets (`sets.rs`) and balance sweeps (`balance.rs`), all through the real
+//! (`cli.rs`), head-to-head, ratings and SPRT (`compare.rs`), card sets (`sets.rs`) and balance
+//! sweeps (`balance.rs`), all through the real
 //! executable and the shared harness in `common/`.
 
 #[macro_use]
@@ -7,4 +8,5 @@ mod common;
 
 mod balance;
 mod cli;
+mod compare;
 mod sets;

@@ -1,0 +1,377 @@
+//! Comparing bots through the real binary: head-to-head (`pairs.csv`), ratings
+//! (`ratings.csv`), the sequential test (`--sprt`, `sprt.csv`) and `silver sprt` from counts.
+
+use crate::common::*;
+
+use std::ffi::OsString;
+use std::path::Path;
+
+fn with(mut base: Vec<OsString>, more: Vec<OsString>) -> Vec<OsString> {
+    base.extend(more);
+    base
+}
+
+fn manifest(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(&read_text(&dir.join("manifest.json")))
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+}
+
+/// The rows of a CSV file (header dropped), split on commas (no quoted fields in these).
+fn rows(path: &Path) -> Vec<Vec<String>> {
+    read_text(path)
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+fn header(path: &Path) -> String {
+    read_text(path).lines().next().unwrap_or("").to_string()
+}
+
+/// Every file an SPRT run writes.
+const SPRT_FILES: [&str; 8] = [
+    "games.csv",
+    "rounds.csv",
+    "census.csv",
+    "cards.csv",
+    "summary.csv",
+    "pairs.csv",
+    "ratings.csv",
+    "sprt.csv",
+];
+
+#[test]
+fn pairs_and_ratings_agree_with_the_games() {
+    let tmp = TempDir::new("pairs");
+    let dir = tmp.join("rr");
+    let out = ok(args![
+        "tournament",
+        "--bots",
+        "random,greedy,greedy-mem2",
+        "--seating",
+        "round-robin",
+        "--games",
+        "600",
+        "--seed",
+        "3",
+        "--out",
+        &dir
+    ]);
+    assert_mentions(
+        &out.stdout,
+        &["head to head", "ratings (Bradley-Terry", "anchor"],
+    );
+    assert_eq!(
+        header(&dir.join("pairs.csv")),
+        "set,bot_a,bot_b,blocks,games,comparisons,a_ahead,a_ahead_share,a_ahead_low95,\
+         a_ahead_high95,mean_margin,margin_low95,margin_high95"
+    );
+    // Recount from games.csv: heads-up, the bot ahead is the winner (the tie-break decides).
+    let games = rows(&dir.join("games.csv"));
+    let mut by_game: std::collections::BTreeMap<u64, Vec<&Vec<String>>> = Default::default();
+    for r in &games {
+        by_game.entry(r[1].parse().unwrap()).or_default().push(r);
+    }
+    let pairs = rows(&dir.join("pairs.csv"));
+    assert_eq!(pairs.len(), 3);
+    for p in &pairs {
+        let (a, b) = (&p[1], &p[2]);
+        let (mut n, mut ahead, mut margin, mut deals) =
+            (0i64, 0i64, 0i64, std::collections::BTreeSet::new());
+        for seats in by_game.values() {
+            let of = |name: &str| seats.iter().find(|r| r[5] == name);
+            if let (Some(x), Some(y)) = (of(a), of(b)) {
+                n += 1;
+                ahead += (x[8] == "1") as i64;
+                margin += y[6].parse::<i64>().unwrap() - x[6].parse::<i64>().unwrap();
+                deals.insert(x[2].clone());
+            }
+        }
+        assert_eq!(p[3], deals.len().to_string(), "blocks of {a}-{b}");
+        assert_eq!((p[4].clone(), p[5].clone()), (n.to_string(), n.to_string()));
+        assert_eq!(p[6], ahead.to_string(), "{a} ahead of {b}");
+        let mean: f64 = p[10].parse().unwrap();
+        assert!((mean - margin as f64 / n as f64).abs() < 1e-4);
+        let (share, lo, hi): (f64, f64, f64) = (
+            p[7].parse().unwrap(),
+            p[8].parse().unwrap(),
+            p[9].parse().unwrap(),
+        );
+        assert!(lo <= share && share <= hi && hi - lo > 0.0, "{p:?}");
+    }
+    let ratings = rows(&dir.join("ratings.csv"));
+    assert_eq!(
+        header(&dir.join("ratings.csv")),
+        "set,bot,elo,elo_low95,elo_high95,comparisons,anchor"
+    );
+    assert_eq!(ratings.len(), 3);
+    assert_eq!(
+        (
+            ratings[0][1].as_str(),
+            ratings[0][2].as_str(),
+            ratings[0][6].as_str()
+        ),
+        ("random", "0.00", "1")
+    );
+    let elo = |i: usize| ratings[i][2].parse::<f64>().unwrap();
+    assert!(elo(1) > elo(2) && elo(2) > 0.0, "{ratings:?}");
+    // random lost every comparison: nothing bounds the others above it.
+    assert_eq!(ratings[1][4], "inf");
+    // report prints the same tables.
+    let report = ok(args!["report", &dir]);
+    assert_mentions(&report.stdout, &["head to head", "ratings (Bradley-Terry"]);
+}
+
+#[test]
+fn four_players_count_every_seat_pair() {
+    let tmp = TempDir::new("pairs4");
+    let dir = tmp.join("t");
+    ok(args![
+        "tournament",
+        "--bots",
+        "greedy,random",
+        "--players",
+        "4",
+        "--games",
+        "40",
+        "--out",
+        &dir
+    ]);
+    // Lineup greedy, random, greedy, random: 2 × 2 comparisons a game, 2 rotations a block.
+    let pairs = rows(&dir.join("pairs.csv"));
+    assert_eq!(pairs.len(), 1);
+    assert_eq!(
+        (
+            pairs[0][3].as_str(),
+            pairs[0][4].as_str(),
+            pairs[0][5].as_str()
+        ),
+        ("20", "40", "160")
+    );
+}
+
+fn sprt_run(bots: &str, sprt: &str, games: u64) -> Vec<OsString> {
+    args![
+        "tournament",
+        "--bots",
+        bots,
+        "--players",
+        "2",
+        "--games",
+        games.to_string(),
+        "--seed",
+        "7",
+        "--sprt",
+        sprt
+    ]
+}
+
+#[test]
+fn sprt_stops_at_the_same_block_at_any_thread_count() {
+    let tmp = TempDir::new("sprt");
+    let (one, two) = (tmp.join("one"), tmp.join("two"));
+    let run = sprt_run("greedy,random", "elo0=0,elo1=10", 10_000);
+    let a = ok(with(run.clone(), args!["--threads", "1", "--out", &one]));
+    ok(with(run, args!["--threads", "2", "--out", &two]));
+    assert_same_files(&one, &two, &SPRT_FILES);
+    assert_mentions(&a.stdout, &["SPRT greedy vs random", "H1 accepted", "LLR"]);
+    let sprt = rows(&one.join("sprt.csv"));
+    assert_eq!(
+        header(&one.join("sprt.csv")),
+        "block,games,block_score,llr,lower,upper,decision"
+    );
+    let last = sprt.last().unwrap();
+    assert_eq!(last[6], "H1");
+    assert!(sprt[..sprt.len() - 1].iter().all(|r| r[6] == "continue"));
+    let llr: f64 = last[3].parse().unwrap();
+    assert!(llr >= last[5].parse::<f64>().unwrap());
+    // Exactly the games of the blocks up to the decision.
+    let blocks = sprt.len() as u64;
+    assert_eq!(last[1], (2 * blocks).to_string());
+    assert_eq!(rows(&one.join("games.csv")).len() as u64, 2 * 2 * blocks);
+    let m = manifest(&one);
+    assert_eq!(m["complete"], true);
+    assert_eq!(m["blocks_done"].as_u64(), Some(blocks));
+    assert_eq!(m["sprt"]["decision"], "H1");
+    assert!(blocks < m["blocks_total"].as_u64().unwrap());
+    // The report recomputes the same test from the manifest.
+    let report = ok(args!["report", &one]);
+    assert_mentions(&report.stdout, &["SPRT greedy vs random", "H1 accepted"]);
+}
+
+#[test]
+fn sprt_at_the_games_cap_is_inconclusive() {
+    let tmp = TempDir::new("sprt-cap");
+    let dir = tmp.join("t");
+    let out = ok(with(
+        sprt_run("greedy,greedy-mem2", "elo0=-5,elo1=5", 6),
+        args!["--out", &dir],
+    ));
+    assert_mentions(&out.stdout, &["inconclusive"]);
+    let sprt = rows(&dir.join("sprt.csv"));
+    assert_eq!(sprt.len(), 3);
+    assert_eq!(sprt[2][6], "continue");
+    assert_eq!(manifest(&dir)["complete"], true);
+}
+
+#[test]
+fn an_interrupted_sprt_resumes_to_the_same_files() {
+    let tmp = TempDir::new("sprt-resume");
+    let (dir, reference) = (tmp.join("interrupted"), tmp.join("reference"));
+    // Two nearly equal bots: the test runs long (to its cap, most likely).
+    let run = sprt_run("greedy,greedy:exchange_gain=0.6", "elo0=-1,elo1=1", 30_000);
+    interrupt_after_a_block(
+        with(run.clone(), args!["--threads", "1", "--out", &dir]),
+        &dir,
+    );
+    let m = manifest(&dir);
+    assert_eq!(m["complete"], false);
+    ok(with(
+        run.clone(),
+        args!["--threads", "2", "--resume", "--out", &dir],
+    ));
+    ok(with(run, args!["--threads", "2", "--out", &reference]));
+    assert_same_files(&dir, &reference, &SPRT_FILES);
+}
+
+#[test]
+fn sprt_input_errors_are_one_line() {
+    for (args, words) in [
+        (
+            sprt_run("greedy,random", "elo0=1,elo1=0", 100),
+            vec!["--sprt", "less than"],
+        ),
+        (
+            sprt_run("greedy,random", "elo0=0", 100),
+            vec!["--sprt", "required"],
+        ),
+        (
+            sprt_run("greedy,random", "elo0=0,elo1=5,alpha=2", 100),
+            vec!["alpha"],
+        ),
+        (
+            sprt_run("greedy", "elo0=0,elo1=5", 100),
+            vec!["two different bots"],
+        ),
+        (
+            sprt_run("greedy,random", "elo0=0,elo1=5", 101),
+            vec!["multiple of the 2 seat rotations"],
+        ),
+        (
+            with(
+                sprt_run("greedy,random", "elo0=0,elo1=5", 100),
+                args!["--seating", "round-robin"],
+            ),
+            vec!["all-seats"],
+        ),
+        (
+            with(
+                sprt_run("greedy,random", "elo0=0,elo1=5", 100),
+                args!["--shard", "1/2"],
+            ),
+            vec!["cannot be sharded"],
+        ),
+    ] {
+        let tmp = TempDir::new("sprt-bad");
+        let msg = fails(with(args, args!["--out", tmp.join("x")]));
+        assert_mentions(&msg, &words);
+        assert!(!tmp.join("x").join("manifest.json").exists(), "{msg}");
+    }
+}
+
+#[test]
+fn sprt_from_counts_prints_text_and_json() {
+    // fastchess's unit test "normalized pentanomial 1" (LLR 2.25 to two decimals).
+    let counts = "365,16618,36229,16974,390";
+    let out = ok(args![
+        "sprt", "--counts", counts, "--elo0", "0", "--elo1", "2"
+    ]);
+    assert_mentions(
+        &out.stdout,
+        &["LLR 2.2504", "(-2.9444, 2.9444)", "continue", "nElo"],
+    );
+    let json = ok(args![
+        "sprt", "--counts", counts, "--elo0=0", "--elo1=2", "--format", "json"
+    ]);
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert!(
+        (v["llr"].as_f64().unwrap() - 2.250_367_703_546_98).abs() < 1e-9,
+        "{v}"
+    );
+    assert_eq!(v["decision"], "continue");
+    assert!(v["lower"].as_f64().unwrap() < 0.0 && v["upper"].as_f64().unwrap() > 0.0);
+    // Negative bounds, both ways of writing them.
+    let a = ok(args![
+        "sprt",
+        "--counts",
+        "1,2,3,4,5",
+        "--elo0=-10",
+        "--elo1=0",
+        "--format",
+        "json"
+    ]);
+    let b = ok(args![
+        "sprt",
+        "--counts",
+        "1,2,3,4,5",
+        "--elo0",
+        "-10",
+        "--elo1",
+        "0",
+        "--format",
+        "json"
+    ]);
+    assert_eq!(a.stdout, b.stdout);
+    let v: serde_json::Value = serde_json::from_str(a.stdout.trim()).unwrap();
+    assert!(
+        (v["llr"].as_f64().unwrap() - 0.299_646_911_471_728).abs() < 1e-9,
+        "{v}"
+    );
+    // A decision, and trinomial counts.
+    let h1 = ok(args![
+        "sprt", "--counts", "0,0,4250", "--elo0", "0", "--elo1", "10"
+    ]);
+    assert_mentions(&h1.stdout, &["H1 accepted"]);
+    let h0 = ok(args![
+        "sprt",
+        "--counts",
+        "1000,0,0,0,1",
+        "--elo0",
+        "0",
+        "--elo1",
+        "10",
+        "--format",
+        "json"
+    ]);
+    assert!(h0.stdout.contains("\"decision\":\"H0\""), "{}", h0.stdout);
+    for (bad, words) in [
+        (
+            args![
+                "sprt",
+                "--counts",
+                "1,2,x,4,5",
+                "--elo0",
+                "0",
+                "--elo1",
+                "5"
+            ],
+            vec!["`x` is not a count"],
+        ),
+        (
+            args!["sprt", "--counts", "1,2,3,4", "--elo0", "0", "--elo1", "5"],
+            vec!["5 pentanomial counts"],
+        ),
+        (
+            args!["sprt", "--counts", "0,0,0", "--elo0", "0", "--elo1", "5"],
+            vec!["zero"],
+        ),
+        (
+            args!["sprt", "--counts", "1,2,3", "--elo0", "5", "--elo1", "5"],
+            vec!["less than"],
+        ),
+    ] {
+        let msg = fails(bad);
+        assert_mentions(&msg, &words);
+    }
+}
