@@ -43,6 +43,10 @@ pub struct Rating {
     pub high: f64,
     /// Comparisons the bot took part in.
     pub comparisons: i64,
+    /// Comparisons it won (finished ahead).
+    pub wins: i64,
+    /// It finished behind (or ahead) in every comparison: no estimate, only the bound.
+    pub separated: bool,
 }
 
 /// Solves `a x = b` (dense, small) by Gaussian elimination with partial pivoting; None if
@@ -107,6 +111,16 @@ pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
                 .filter(|p| p.a as usize == i || p.b as usize == i)
                 .map(|p| p.n)
                 .sum(),
+            wins: table
+                .pairs
+                .iter()
+                .map(|p| match () {
+                    _ if p.a as usize == i => p.w,
+                    _ if p.b as usize == i => p.n - p.w,
+                    _ => 0,
+                })
+                .sum(),
+            separated: false,
         })
         .collect();
     if bots == 0 {
@@ -300,6 +314,53 @@ pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
         } else {
             elo + half
         };
+        // A bot that finished behind (ahead) in every comparison has no estimate, only a
+        // bound: the rating at which its expected share against its opponents (at their
+        // fitted ratings) is the one-sided 97.5% Clopper–Pearson bound of a share of 0 (1),
+        // counting each block it played as a single trial (fewer trials than comparisons:
+        // conservative).
+        if n > 0 && (w == 0 || w == n) {
+            out[f].separated = true;
+            let blocks = pairs
+                .iter()
+                .filter(|p| p.a as usize == f || p.b as usize == f)
+                .map(|p| p.blocks)
+                .max()
+                .unwrap_or(1)
+                .max(1) as f64;
+            let p_ub = 1.0 - 0.025f64.powf(1.0 / blocks);
+            let target = if w == 0 { p_ub } else { 1.0 - p_ub };
+            let share = |r: f64| -> f64 {
+                let (mut s, mut m) = (0.0, 0.0);
+                for p in &pairs {
+                    let other = if p.a as usize == f {
+                        p.b
+                    } else if p.b as usize == f {
+                        p.a
+                    } else {
+                        continue;
+                    };
+                    s += p.n as f64 * sigmoid(r - theta[other as usize]);
+                    m += p.n as f64;
+                }
+                s / m
+            };
+            let (mut lo, mut hi) = (-1e3, 1e3);
+            for _ in 0..200 {
+                let mid = (lo + hi) / 2.0;
+                if share(mid) < target {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            let bound = (lo + hi) / 2.0 * ELO;
+            if w == 0 {
+                out[f].high = bound;
+            } else {
+                out[f].low = bound;
+            }
+        }
     }
     out
 }
@@ -324,7 +385,8 @@ fn cell(x: f64, decimals: usize) -> String {
     }
 }
 
-/// `ratings.csv`: one row per bot, in plan order.
+/// `ratings.csv`: one row per bot, in plan order (`elo` empty for a bot with only a bound;
+/// `inf`/`-inf` for an unbounded side).
 pub(crate) fn ratings_csv(ratings: &[Rating], bots: &[String], set: &str) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
@@ -341,7 +403,9 @@ pub(crate) fn ratings_csv(ratings: &[Rating], bots: &[String], set: &str) -> Vec
         w.write_record([
             set.to_string(),
             bots.get(i).cloned().unwrap_or_default(),
-            r.elo.map_or(String::new(), |e| cell(e, 2)),
+            r.elo
+                .filter(|_| !r.separated)
+                .map_or(String::new(), |e| cell(e, 2)),
             r.elo.map_or(String::new(), |_| cell(r.low, 2)),
             r.elo.map_or(String::new(), |_| cell(r.high, 2)),
             r.comparisons.to_string(),
@@ -389,6 +453,14 @@ pub fn ratings_table(table: &PairTable, bots: &[String]) -> String {
         let (elo, ci) = match r.elo {
             None => ("-".to_string(), "not connected".to_string()),
             Some(_) if i == 0 => ("0.0".to_string(), "anchor".to_string()),
+            Some(_) if r.separated && r.low == f64::NEG_INFINITY => (
+                format!("< {:.1}", r.high),
+                format!("-inf .. {}", bound(r.high)),
+            ),
+            Some(_) if r.separated => (
+                format!("> {:.1}", r.low),
+                format!("{} .. inf", bound(r.low)),
+            ),
             Some(e) if !r.low.is_nan() && !r.high.is_nan() => (
                 format!("{e:.1}"),
                 format!("{} .. {}", bound(r.low), bound(r.high)),
@@ -398,6 +470,26 @@ pub fn ratings_table(table: &PairTable, bots: &[String]) -> String {
         out.push_str(&format!(
             "{:<width$}  {:>9}  {:>19}  {:>11}\n",
             bots[i], elo, ci, r.comparisons
+        ));
+    }
+    for (i, r) in ratings.iter().enumerate() {
+        let side = if r.comparisons == 0 {
+            continue;
+        } else if r.wins == 0 {
+            "behind"
+        } else if r.wins == r.comparisons {
+            "ahead"
+        } else {
+            continue;
+        };
+        let consequence = if i == 0 {
+            "the others' ratings are bounded on one side only"
+        } else {
+            "it has a bound (97.5%, one-sided), not an estimate"
+        };
+        out.push_str(&format!(
+            "note: {} finished {side} in every comparison: {consequence}\n",
+            bots[i]
         ));
     }
     out
@@ -547,9 +639,13 @@ mod tests {
         t.close();
         let r = fit(&t, 3);
         assert!(r[1].elo.unwrap() > 500.0 && r[1].elo.unwrap().is_finite());
-        // No finite upper bound for a bot that won everything.
+        // A bot that won everything has a lower bound only: 50 blocks, a share lost of
+        // 1 − 0.025^(1/50) at the bound, about 447 Elo above the anchor.
+        assert!(r[1].separated);
         assert_eq!(r[1].high, f64::INFINITY);
-        assert!(r[1].low.is_finite() && r[1].low < r[1].elo.unwrap());
+        let p = 1.0 - 0.025f64.powf(1.0 / 50.0);
+        let want = 400.0 * ((1.0 - p) / p).log10();
+        assert!((r[1].low - want).abs() < 1e-6, "{:?} vs {want}", r[1]);
         assert_eq!(r[2].elo, None, "bot 2 never played");
     }
 }
