@@ -641,6 +641,9 @@ pub enum SpecError {
         "--sprt tests the first bot against the second: list at least two different bots, with all-seats seating"
     )]
     SprtLineup,
+    /// A test in a balance sweep.
+    #[error("sprt and [balance] cannot be combined: a sweep plays every set for all its games")]
+    SprtBalance,
     /// A test whose games cap is not whole blocks.
     #[error("--sprt: games ({games}) must be a multiple of the {rotations} seat rotations of a deal (each block is a deal with all its rotations)")]
     SprtGames {

@@ -9,8 +9,9 @@
 //! consistent for Plackett–Luce strengths too. It uses only the pairwise counts, which add
 //! exactly across shards.
 //!
-//! **Anchor.** The first bot of the run (as listed) is rated 0; every rating is the Elo
-//! difference from it.
+//! **Anchor.** The first bot of the run (as listed) that won some comparisons and lost some
+//! is rated 0 (a bot that won or lost them all has no finite rating to anchor to); every
+//! rating is the Elo difference from it.
 //!
 //! **Prior.** One virtual comparison per pair that met, half won by each (as BayesElo's prior
 //! of virtual draws), so a bot that won every comparison still gets a finite rating; with the
@@ -34,8 +35,8 @@ const ELO: f64 = 400.0 / LN_10;
 /// One bot's rating.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
-    /// Elo difference from the anchor (the run's first bot); None when the bot never met a bot
-    /// connected to the anchor.
+    /// Elo difference from the anchor; None when the bot never met a bot connected to the
+    /// anchor.
     pub elo: Option<f64>,
     /// Lower end of the 95% interval (the anchor's is 0).
     pub low: f64,
@@ -47,6 +48,8 @@ pub struct Rating {
     pub wins: i64,
     /// It finished behind (or ahead) in every comparison: no estimate, only the bound.
     pub separated: bool,
+    /// The rating is 0 by definition (the first bot that both won and lost comparisons).
+    pub anchor: bool,
 }
 
 /// Solves `a x = b` (dense, small) by Gaussian elimination with partial pivoting; None if
@@ -98,7 +101,7 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Fits the ratings of `bots` bots from a run's pair sums (anchor: bot 0).
+/// Fits the ratings of `bots` bots from a run's pair sums.
 pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
     let mut out: Vec<Rating> = (0..bots)
         .map(|i| Rating {
@@ -121,14 +124,22 @@ pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
                 })
                 .sum(),
             separated: false,
+            anchor: false,
         })
         .collect();
     if bots == 0 {
         return out;
     }
+    // The anchor: the first bot that won some comparisons and lost some (a bot that won or
+    // lost them all has no finite rating to anchor the others to), else the first that played.
+    let anchor = (0..bots)
+        .find(|&i| out[i].wins > 0 && out[i].wins < out[i].comparisons)
+        .or_else(|| (0..bots).find(|&i| out[i].comparisons > 0))
+        .unwrap_or(0);
+    out[anchor].anchor = true;
     // The bots connected to the anchor through pairs that met.
     let mut reached = vec![false; bots];
-    reached[0] = true;
+    reached[anchor] = true;
     loop {
         let mut grew = false;
         for p in &table.pairs {
@@ -143,11 +154,11 @@ pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
             break;
         }
     }
-    out[0].elo = Some(0.0);
-    out[0].low = 0.0;
-    out[0].high = 0.0;
+    out[anchor].elo = Some(0.0);
+    out[anchor].low = 0.0;
+    out[anchor].high = 0.0;
     // Free parameters: the reached bots but the anchor.
-    let free: Vec<usize> = (1..bots).filter(|&i| reached[i]).collect();
+    let free: Vec<usize> = (0..bots).filter(|&i| i != anchor && reached[i]).collect();
     if free.is_empty() {
         return out;
     }
@@ -296,7 +307,7 @@ pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
             }
         })
     };
-    let (aw, an) = record(0);
+    let (aw, an) = record(anchor);
     for (k, &f) in free.iter().enumerate() {
         let elo = theta[f] * ELO;
         let half = cov
@@ -409,7 +420,7 @@ pub(crate) fn ratings_csv(ratings: &[Rating], bots: &[String], set: &str) -> Vec
             r.elo.map_or(String::new(), |_| cell(r.low, 2)),
             r.elo.map_or(String::new(), |_| cell(r.high, 2)),
             r.comparisons.to_string(),
-            ((i == 0) as u8).to_string(),
+            (r.anchor as u8).to_string(),
         ])
         .expect("in-memory write");
     }
@@ -432,10 +443,11 @@ pub fn ratings_table(table: &PairTable, bots: &[String]) -> String {
         return String::new();
     }
     let ratings = fit(table, bots.len());
+    let anchor = ratings.iter().position(|r| r.anchor).unwrap_or(0);
     let width = bots.iter().map(|n| n.len()).max().unwrap_or(3).max(3);
     let mut out = format!(
         "ratings (Bradley-Terry on finishing orders, Elo scale, {} = 0; 95% over {} blocks)\n",
-        bots[0], table.blocks
+        bots[anchor], table.blocks
     );
     out.push_str(&format!(
         "{:<width$}  {:>9}  {:>19}  {:>11}\n",
@@ -452,7 +464,7 @@ pub fn ratings_table(table: &PairTable, bots: &[String]) -> String {
         let r = &ratings[i];
         let (elo, ci) = match r.elo {
             None => ("-".to_string(), "not connected".to_string()),
-            Some(_) if i == 0 => ("0.0".to_string(), "anchor".to_string()),
+            Some(_) if r.anchor => ("0.0".to_string(), "anchor".to_string()),
             Some(_) if r.separated && r.low == f64::NEG_INFINITY => (
                 format!("< {:.1}", r.high),
                 format!("-inf .. {}", bound(r.high)),
@@ -482,7 +494,7 @@ pub fn ratings_table(table: &PairTable, bots: &[String]) -> String {
         } else {
             continue;
         };
-        let consequence = if i == 0 {
+        let consequence = if r.anchor {
             "the others' ratings are bounded on one side only"
         } else {
             "it has a bound (97.5%, one-sided), not an estimate"
@@ -558,6 +570,7 @@ mod tests {
         for _ in 0..reps {
             let t = simulate(&mut rng, elo, lineups, deals);
             let r = fit(&t, elo.len());
+            assert!(r[0].anchor);
             for (i, ri) in r.iter().enumerate().skip(1) {
                 let truth = elo[i] - elo[0];
                 if ri.low <= truth && truth <= ri.high {

@@ -159,6 +159,9 @@ impl BalancePlan {
 /// of sets, base first.
 pub fn resolve_balance(spec: &ExperimentSpec, bots_dir: &Path) -> Result<BalancePlan, SpecError> {
     let b = spec.balance.as_ref().ok_or(SpecError::NoBalance)?;
+    if spec.sprt.is_some() {
+        return Err(SpecError::SprtBalance);
+    }
     let base_plan = resolve(spec, bots_dir)?;
     let base_text = b.base.as_deref().unwrap_or(&spec.set);
     let base = resolve_set(base_text).map_err(|source| SpecError::BalanceBase {
@@ -330,6 +333,10 @@ mod tests {
         assert!(e.contains("sweep") && e.contains("sets"), "{e}");
         let e = bad("sets = []");
         assert!(e.contains("at least one"), "{e}");
+        let mut with_test = spec("sweep = \"one-swap\"");
+        with_test.sprt = Some("elo0=0,elo1=5".into());
+        let e = crate::error::message(&resolve_balance(&with_test, bots()).unwrap_err());
+        assert!(e.contains("sprt and [balance]"), "{e}");
         let e = bad("sets = [\"bullet\", \"amulet+0:bullet,1:bullet,2:bullet,3:bullet,4:bullet,5:bullet,6:bullet,7:bullet,8:bullet,9:bullet,10:bullet,11:bullet,12:bullet,13:bullet/token=bullet\"]");
         assert!(e.contains("same set"), "{e}");
     }
