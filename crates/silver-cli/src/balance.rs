@@ -24,6 +24,7 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
         out: out.clone(),
         threads: common.threads,
         resume: common.resume,
+        force: common.force,
     };
     let interrupted = progress::interrupt_flag("stopping; completed sets are kept...")?;
     let threads = progress::threads(common.threads);

@@ -110,6 +110,10 @@ struct Common {
     /// Continue an interrupted run in the output directory.
     #[arg(long)]
     resume: bool,
+    /// Replace a finished run in the output directory (an unfinished run, or files that are
+    /// not a run's, are never replaced).
+    #[arg(long)]
+    force: bool,
     /// Write only summary.csv (and the manifest), no per-game files.
     #[arg(long)]
     summary_only: bool,
@@ -161,9 +165,10 @@ struct TournamentArgs {
     /// Game model.
     #[arg(long, value_enum, default_value = "rounds")]
     model: ModelArg,
-    /// Run name (used for the default output directory).
-    #[arg(long, default_value = "tournament")]
-    name: String,
+    /// Run name (the output directory defaults to results/NAME; without a name, to a
+    /// directory named after the bots, players, set and seed).
+    #[arg(long)]
+    name: Option<String>,
     /// Test the first bot against the second and stop as soon as the test decides:
     /// `elo0=0,elo1=10[,alpha=0.05,beta=0.05]` (nElo bounds; --games is the cap).
     #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
@@ -177,6 +182,9 @@ struct MergeArgs {
     /// Output directory for the merged files.
     #[arg(long)]
     out: PathBuf,
+    /// Replace a finished run in the output directory.
+    #[arg(long)]
+    force: bool,
     /// The shard directories.
     #[arg(required = true)]
     shards: Vec<PathBuf>,
@@ -360,22 +368,47 @@ fn replay_command(game: u64, seed: u64) -> String {
     out.join(" ")
 }
 
-/// Runs a resolved plan (resolved once, by the caller, which knows how to name its errors).
-fn execute(plan: Plan, common: &Common) -> Result<ExitCode> {
+/// The default output directory of a tournament without `--name`: named after its bots,
+/// players, set and seed, so different tournaments do not overwrite each other (characters
+/// other than letters, digits, `.`, `_` and `-` become `_`; a long name is cut and given the
+/// plan's fingerprint).
+fn tournament_dir(plan: &Plan) -> String {
+    let clean = |t: &str| -> String {
+        t.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || "._-".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    };
+    let bots: Vec<String> = plan.bot_names().iter().map(|b| clean(b)).collect();
+    let tail = format!("{}p-{}-s{}", plan.players, clean(&plan.set.name), plan.seed);
+    let name = format!("{}-{tail}", bots.join("-vs-"));
+    if name.len() <= 100 {
+        return name;
+    }
+    let head: String = bots.join("-vs-").chars().take(60).collect();
+    format!("{head}-{tail}-{}", &plan.fingerprint()[..8])
+}
+
+/// Runs a resolved plan (resolved once, by the caller, which knows how to name its errors)
+/// into `--out`, or `default_out`.
+fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode> {
     let shard = common
         .shard
         .as_deref()
         .map(str::parse::<Shard>)
         .transpose()?;
-    let out = common
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("results").join(&plan.name));
+    let out = common.out.clone().unwrap_or(default_out);
     let opts = RunOptions {
         out: out.clone(),
         threads: common.threads,
         shard,
         resume: common.resume,
+        force: common.force,
     };
     let interrupted = progress::interrupt_flag("finishing the blocks in progress, then saving...")?;
     let threads = progress::threads(common.threads);
@@ -448,15 +481,23 @@ fn main() -> ExitCode {
             // Errors in the spec's values (players, bots, set...) name the file.
             let plan = resolve(&spec, &a.common.bots_dir)
                 .with_context(|| a.experiment.display().to_string())?;
-            execute(plan, &a.common)
+            let out = PathBuf::from("results").join(&plan.name);
+            execute(plan, &a.common, out)
         }),
         Command::Tournament(a) => {
-            let mut spec = tournament_spec(&a.bots, a.players, a.seating, a.model, &a.name);
+            let name = a.name.as_deref().unwrap_or("tournament");
+            let mut spec = tournament_spec(&a.bots, a.players, a.seating, a.model, name);
             spec.sprt = a.sprt.clone();
             apply_common(&mut spec, &a.common);
             resolve(&spec, &a.common.bots_dir)
                 .map_err(anyhow::Error::from)
-                .and_then(|plan| execute(plan, &a.common))
+                .and_then(|plan| {
+                    let out = match &a.name {
+                        Some(n) => PathBuf::from("results").join(n),
+                        None => PathBuf::from("results").join(tournament_dir(&plan)),
+                    };
+                    execute(plan, &a.common, out)
+                })
         }
         Command::Merge(a) => merge_cmd(&a),
         Command::Replay(a) => replay_cmd(&a),
@@ -478,7 +519,7 @@ fn merge_cmd(a: &MergeArgs) -> Result<ExitCode> {
     for d in &a.shards {
         read_manifest(d)?;
     }
-    let m = merge(&a.out, &a.shards)?;
+    let m = merge(&a.out, &a.shards, a.force)?;
     let set = m.card_set()?;
     print!("{}", set.summary_lines());
     print!("{}", summary_table(&m.stats, &m.bots));

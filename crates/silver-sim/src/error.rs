@@ -112,6 +112,34 @@ pub enum RunError {
         /// The run's directory.
         dir: PathBuf,
     },
+    /// Another process holds the output directory's lock.
+    #[error("{} is in use by another run ({holder}); wait for it or choose another --out", dir.display())]
+    Locked {
+        /// The directory.
+        dir: PathBuf,
+        /// What the lock file says about its holder.
+        holder: String,
+    },
+    /// A new run into a directory holding a finished one.
+    #[error(
+        "{} holds a finished run; choose another --out, or add --force to replace it",
+        dir.display()
+    )]
+    Finished {
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// A new run into a directory holding files this tool did not write.
+    #[error(
+        "{} holds files that are not a run's (such as {file}); choose an empty or new --out",
+        dir.display()
+    )]
+    Foreign {
+        /// The directory.
+        dir: PathBuf,
+        /// One of the files.
+        file: String,
+    },
     /// A new run into a directory holding an unfinished one.
     #[error(
         "{} holds an unfinished run ({done} of {total} blocks); continue it with --resume or \
@@ -584,6 +612,12 @@ pub enum SpecError {
     Toml {
         /// The TOML parser's message.
         message: String,
+    },
+    /// A run name that is not one plain path component.
+    #[error("name = {name:?}: a run name names a directory under results/: give a plain name, without / or \\ (and not `.` or `..`)")]
+    BadName {
+        /// The name given.
+        name: String,
     },
     /// Not 2–4 players.
     #[error("players = {0}: Silver is for 2, 3 or 4 players")]

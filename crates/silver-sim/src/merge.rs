@@ -2,7 +2,7 @@
 
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest, Shard};
-use crate::output::{create_dir, io, write_atomic, OutputFile};
+use crate::output::{check_foreign, create_dir, io, lock, write_atomic, OutputFile};
 use crate::run::finish;
 use crate::stats::Stats;
 use std::fs;
@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 /// Merges complete shard directories (each run with `--shard K/N` of the same plan) into `out`,
 /// giving the same files a single run writes. Everything needed is in the shards' manifests.
-pub fn merge(out: &Path, inputs: &[PathBuf]) -> Result<Manifest, RunError> {
+/// `force` replaces a finished run in `out`.
+pub fn merge(out: &Path, inputs: &[PathBuf], force: bool) -> Result<Manifest, RunError> {
     if inputs.is_empty() {
         return Err(RunError::NoShards);
     }
@@ -51,6 +52,23 @@ pub fn merge(out: &Path, inputs: &[PathBuf]) -> Result<Manifest, RunError> {
         });
     }
     create_dir(out)?;
+    let _lock = lock(out)?;
+    match read_manifest(out) {
+        Ok(old) if !old.complete => {
+            return Err(RunError::Unfinished {
+                dir: out.to_path_buf(),
+                done: old.blocks_done,
+                total: old.blocks_total,
+            })
+        }
+        Ok(_) if !force => {
+            return Err(RunError::Finished {
+                dir: out.to_path_buf(),
+            })
+        }
+        Ok(_) => {}
+        Err(_) => check_foreign(out, &[OutputFile::Manifest.name()])?,
+    }
     let first = shards[0].0.clone();
     for file in OutputFile::PER_GAME {
         let (name, header) = (file.name(), file.header().expect("a per-game file"));

@@ -137,6 +137,81 @@ pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
     }
 }
 
+/// The lock file of an output directory: its OS lock is held by the one process writing
+/// there, and it names that process.
+pub(crate) const LOCK_FILE: &str = ".silver.lock";
+
+/// An output directory owned by this process until dropped (an OS advisory lock on
+/// [`LOCK_FILE`], released by the OS however the process ends).
+#[derive(Debug)]
+pub(crate) struct DirLock {
+    _file: File,
+}
+
+/// Takes `dir`'s lock, or fails naming the process that holds it.
+pub(crate) fn lock(dir: &Path) -> Result<DirLock, RunError> {
+    use std::io::Read;
+    let path = dir.join(LOCK_FILE);
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(io(&path))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(fs::TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = file.read_to_string(&mut holder);
+            let holder = holder.trim();
+            return Err(RunError::Locked {
+                dir: dir.to_path_buf(),
+                holder: if holder.is_empty() {
+                    "a process that has not yet written its name".into()
+                } else {
+                    holder.to_string()
+                },
+            });
+        }
+        Err(fs::TryLockError::Error(e)) => return Err(io(&path)(e)),
+    }
+    let args: Vec<String> = std::env::args().collect();
+    file.set_len(0).map_err(io(&path))?;
+    file.seek(SeekFrom::Start(0)).map_err(io(&path))?;
+    write!(file, "pid {}: {}", std::process::id(), args.join(" ")).map_err(io(&path))?;
+    file.flush().map_err(io(&path))?;
+    Ok(DirLock { _file: file })
+}
+
+/// Refuses a directory that holds anything but the lock file, the names in `ours` and their
+/// leftover `.tmp` files: a directory without a run of ours must be empty (or hold only what
+/// a run of ours could have left before its manifest).
+pub(crate) fn check_foreign(dir: &Path, ours: &[&str]) -> Result<(), RunError> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Ok(());
+    };
+    let mut names: Vec<String> = entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| {
+            let tmp_of = |o: &str| {
+                n.strip_suffix(".tmp")
+                    .is_some_and(|stem| o.rsplit_once('.').is_some_and(|(s, _)| s == stem))
+            };
+            n != LOCK_FILE && !ours.iter().any(|o| o == n || tmp_of(o))
+        })
+        .collect();
+    names.sort();
+    match names.first() {
+        None => Ok(()),
+        Some(f) => Err(RunError::Foreign {
+            dir: dir.to_path_buf(),
+            file: f.clone(),
+        }),
+    }
+}
+
 /// Creates a directory (and its parents).
 pub(crate) fn create_dir(path: &Path) -> Result<(), RunError> {
     fs::create_dir_all(path).map_err(|source| RunError::CreateDir {

@@ -300,6 +300,11 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
         Seating::Fixed => 1,
         Seating::Rotate | Seating::RoundRobin | Seating::Gauntlet => period(&tables[0]) as u8,
     };
+    let name = spec.name.clone().unwrap_or_else(|| "experiment".into());
+    // The name is a directory under results/: one plain path component.
+    if name.trim().is_empty() || name == "." || name == ".." || name.contains(['/', '\\', '\0']) {
+        return Err(SpecError::BadName { name });
+    }
     let sprt = match &spec.sprt {
         None => None,
         Some(text) => {
@@ -317,7 +322,7 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
         }
     };
     Ok(Plan {
-        name: spec.name.clone().unwrap_or_else(|| "experiment".into()),
+        name,
         players: config.players,
         model: config.model,
         max_turns_per_round: config.max_turns_per_round,

@@ -500,7 +500,7 @@ pub fn ratings_table(table: &PairTable, bots: &[String]) -> String {
             "it has a bound (97.5%, one-sided), not an estimate"
         };
         out.push_str(&format!(
-            "note: {} finished {side} in every comparison: {consequence}\n",
+            "  ({} finished {side} in every comparison: {consequence})\n",
             bots[i]
         ));
     }

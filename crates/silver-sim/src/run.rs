@@ -10,7 +10,7 @@
 use crate::blocks::{self, Blocks, Flow, Stop};
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest, Shard};
-use crate::output::{create_dir, remove, write_atomic, CsvFiles, OutputFile};
+use crate::output::{check_foreign, create_dir, lock, remove, write_atomic, CsvFiles, OutputFile};
 use crate::pairs::pairs_csv;
 use crate::plan::Plan;
 use crate::ratings::ratings_csv;
@@ -32,6 +32,8 @@ pub struct RunOptions {
     pub shard: Option<Shard>,
     /// Continue an interrupted run in `out`.
     pub resume: bool,
+    /// Replace a finished run in `out` (never an unfinished one, nor foreign files).
+    pub force: bool,
 }
 
 /// Receives progress (called from the thread that drives the run, once per window).
@@ -93,14 +95,18 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
         let files = CsvFiles::reopen(out, &old.files)?;
         return Ok((old, files));
     }
-    if let Ok(old) = read_manifest(out) {
-        if !old.complete {
+    match read_manifest(out) {
+        Ok(old) if !old.complete => {
             return Err(RunError::Unfinished {
                 dir: out.clone(),
                 done: old.blocks_done,
                 total: old.blocks_total,
-            });
+            })
         }
+        Ok(_) if !opts.force => return Err(RunError::Finished { dir: out.clone() }),
+        Ok(_) => {}
+        // No run of ours: the directory must hold nothing else either.
+        Err(_) => check_foreign(out, &[OutputFile::Manifest.name()])?,
     }
     remove(
         out,
@@ -136,7 +142,13 @@ pub fn run(
     if plan.sprt.is_some() && opts.shard.is_some() {
         return Err(RunError::SprtShard);
     }
-    create_dir(out)?;
+    // A run to resume must exist (its directory is not created).
+    if opts.resume {
+        read_manifest(out)?;
+    } else {
+        create_dir(out)?;
+    }
+    let _lock = lock(out)?;
     let (first, end) = game_range(plan, opts.shard);
     let layout = Blocks::new(plan, first, end);
     let (mut manifest, mut files) = open(plan, opts, &layout)?;

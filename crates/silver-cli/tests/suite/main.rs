@@ -1,7 +1,7 @@
 //! The `silver` binary's integration tests, one test binary: commands, outputs and errors
-//! (`cli.rs`), head-to-head, ratings and SPRT (`compare.rs`), card sets (`sets.rs`) and balance
-//! sweeps (`balance.rs`), all through the real
-//! executable and the shared harness in `common/`.
+//! (`cli.rs`), head-to-head, ratings and SPRT (`compare.rs`), output-directory ownership and
+//! integrity (`integrity.rs`), card sets (`sets.rs`) and balance sweeps (`balance.rs`), all
+//! through the real executable and the shared harness in `common/`.
 
 #[macro_use]
 mod common;
@@ -9,4 +9,5 @@ mod common;
 mod balance;
 mod cli;
 mod compare;
+mod integrity;
 mod sets;

@@ -7,7 +7,9 @@ use super::BalancePlan;
 use crate::blocks::{self, Blocks, Flow, Stop};
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest};
-use crate::output::{create_dir, io, remove, write_atomic, write_json, CsvFiles, OutputFile};
+use crate::output::{
+    check_foreign, create_dir, io, lock, remove, write_atomic, write_json, CsvFiles, OutputFile,
+};
 use crate::plan::Plan;
 use crate::record::{self, Rows};
 use crate::run::write_summaries;
@@ -34,6 +36,8 @@ pub struct BalanceOptions {
     pub threads: usize,
     /// Continue an interrupted sweep: sets whose directory is complete are not replayed.
     pub resume: bool,
+    /// Replace a finished sweep in `out`.
+    pub force: bool,
 }
 
 /// Receives a sweep's progress (from the thread that drives it).
@@ -176,7 +180,14 @@ pub fn run_balance(
     let out = &opts.out;
     // The pool first: a bad thread count must not leave a started sweep in `out`.
     let pool = blocks::pool(opts.threads)?;
+    if opts.resume && !out.join(BALANCE_MANIFEST).is_file() {
+        return Err(RunError::NotASweep {
+            path: out.join(BALANCE_MANIFEST),
+            source: std::io::Error::from(std::io::ErrorKind::NotFound),
+        });
+    }
     create_dir(out)?;
+    let _lock = lock(out)?;
     let manifest_path = out.join(BALANCE_MANIFEST);
     let fingerprint = bp.fingerprint();
     let mut manifest = SweepManifest {
@@ -221,8 +232,11 @@ pub fn run_balance(
                 total: old.sets.len(),
             });
         }
+        (Some(_), false) if !opts.force => {
+            return Err(RunError::Finished { dir: out.clone() });
+        }
         (Some(_), false) => {
-            // A finished sweep of ours: start afresh.
+            // A finished sweep of ours, to replace: start afresh.
             let sets = out.join(SETS_DIR);
             if sets.exists() {
                 fs::remove_dir_all(&sets).map_err(io(&sets))?;
@@ -232,6 +246,7 @@ pub fn run_balance(
                 fs::remove_file(&csv).map_err(io(&csv))?;
             }
         }
+        (None, _) => check_foreign(out, &[BALANCE_MANIFEST])?,
         _ => {}
     }
     write_json(&manifest_path, &manifest)?;
@@ -321,6 +336,7 @@ mod tests {
             out: dir.clone(),
             threads: 2,
             resume: false,
+            force: false,
         };
         let out = run_balance(&bp, &opts, &mut Quiet, &AtomicBool::new(false)).unwrap();
         assert_eq!((out.games_played, out.sets_played), (24, 3));
