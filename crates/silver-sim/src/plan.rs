@@ -192,7 +192,7 @@ pub fn list_profiles(dir: &Path) -> Vec<String> {
 fn period(lineup: &[usize]) -> usize {
     let n = lineup.len();
     (1..=n)
-        .find(|&p| n % p == 0 && (0..n).all(|s| lineup[s] == lineup[(s + p) % n]))
+        .find(|&p| n.is_multiple_of(p) && (0..n).all(|s| lineup[s] == lineup[(s + p) % n]))
         .unwrap_or(n)
 }
 
@@ -312,7 +312,7 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
             if spec.seating != Seating::Rotate || bots.len() < 2 {
                 return Err(SpecError::SprtLineup);
             }
-            if spec.games % rotations as u64 != 0 {
+            if !spec.games.is_multiple_of(rotations as u64) {
                 return Err(SpecError::SprtGames {
                     games: spec.games,
                     rotations,
