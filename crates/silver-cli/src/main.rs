@@ -44,6 +44,15 @@ enum Command {
     /// The sequential probability ratio test from pentanomial (or trinomial) counts, as
     /// fastchess computes it.
     Sprt(SprtArgs),
+    /// Check a run, merged run or balance sweep against its manifest: file lengths and
+    /// checksums, row counts, statistics and summaries (exit 0 if sound, 2 if not).
+    Verify(VerifyArgs),
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    /// The run's (or sweep's) output directory.
+    dir: PathBuf,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -505,6 +514,7 @@ fn main() -> ExitCode {
         Command::Cards(a) => cards_cmd(&a),
         Command::Report(a) => report_cmd(&a),
         Command::Sprt(a) => sprt_cmd(&a),
+        Command::Verify(a) => verify_cmd(&a),
     };
     match result {
         Ok(code) => code,
@@ -611,6 +621,26 @@ fn comparisons(stats: &silver_sim::Stats, bots: &[String]) -> String {
         silver_sim::crosstable(&stats.pairs, bots),
         silver_sim::ratings_table(&stats.pairs, bots)
     )
+}
+
+fn verify_cmd(a: &VerifyArgs) -> Result<ExitCode> {
+    let v = silver_sim::verify_dir(&a.dir)?;
+    let what = if v.runs.len() == 1 {
+        "run".to_string()
+    } else {
+        format!("sweep of {} sets", v.runs.len())
+    };
+    let unfinished = match v.unfinished {
+        0 => String::new(),
+        n => format!(" ({n} unfinished, checked as far as it got)"),
+    };
+    println!(
+        "{}: {what} verified{unfinished}: {} games, {} files match the manifest",
+        a.dir.display(),
+        v.games,
+        v.files
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn sprt_cmd(a: &SprtArgs) -> Result<ExitCode> {

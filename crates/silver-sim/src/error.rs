@@ -112,6 +112,32 @@ pub enum RunError {
         /// The run's directory.
         dir: PathBuf,
     },
+    /// A file shorter than its manifest records.
+    #[error("{}: {found} bytes, but the manifest records {recorded}: the file was cut short or replaced", path.display())]
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// Its length.
+        found: u64,
+        /// The length recorded.
+        recorded: u64,
+    },
+    /// A file whose bytes differ from what the manifest records.
+    #[error("{}: its first {len} bytes do not match the checksum the manifest records: the file was changed", path.display())]
+    Checksum {
+        /// The file.
+        path: PathBuf,
+        /// The length checked.
+        len: u64,
+    },
+    /// A run directory whose parts disagree.
+    #[error("{}: {problem}", dir.display())]
+    Inconsistent {
+        /// The directory.
+        dir: PathBuf,
+        /// What disagrees.
+        problem: String,
+    },
     /// Another process holds the output directory's lock.
     #[error("{} is in use by another run ({holder}); wait for it or choose another --out", dir.display())]
     Locked {

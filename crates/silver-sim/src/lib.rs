@@ -43,6 +43,7 @@ mod sets;
 mod spec;
 mod sprt;
 mod stats;
+mod verify;
 
 pub use balance::metrics::{Metric, SetMetrics};
 pub use balance::report::headline_table;
@@ -68,3 +69,4 @@ pub use sprt::{
     count_cells, score_estimate, Decision, ScoreEstimate, SprtRecord, SprtSpec, SprtSpecError,
 };
 pub use stats::{census_tables, summary_table, Stats};
+pub use verify::{verify_dir, Verified};

@@ -81,8 +81,10 @@ pub struct Manifest {
     pub blocks_done: u64,
     /// Blocks in this run.
     pub blocks_total: u64,
-    /// Byte length of each per-game file after the completed blocks.
-    pub files: Vec<(String, u64)>,
+    /// Each per-game file's name, byte length after the completed blocks, and the CRC-32 of
+    /// those bytes (0 in manifests of version 2, which recorded no checksums).
+    #[serde(deserialize_with = "files_any_version")]
+    pub files: Vec<(String, u64, u32)>,
     /// Statistics of the completed blocks.
     pub stats: Stats,
     /// Bot names, in plan order.
@@ -163,6 +165,26 @@ impl Manifest {
         }
         Ok(set)
     }
+}
+
+/// Reads `files` as this version writes it, or as version 2 did (name and length only), so
+/// `report` still reads older runs (which cannot be resumed or merged).
+fn files_any_version<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<(String, u64, u32)>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Record {
+        Now(String, u64, u32),
+        Before(String, u64),
+    }
+    let v: Vec<Record> = Vec::deserialize(d)?;
+    Ok(v.into_iter()
+        .map(|r| match r {
+            Record::Now(n, l, c) => (n, l, c),
+            Record::Before(n, l) => (n, l, 0),
+        })
+        .collect())
 }
 
 /// Reads a run's manifest from its directory.

@@ -51,6 +51,17 @@ pub fn merge(out: &Path, inputs: &[PathBuf], force: bool) -> Result<Manifest, Ru
             got: got.join(", "),
         });
     }
+    // Every shard must hold exactly what its manifest vouches for.
+    for (m, dir) in &shards {
+        crate::verify::check(
+            dir,
+            m,
+            crate::verify::Depth {
+                exact: true,
+                deep: true,
+            },
+        )?;
+    }
     create_dir(out)?;
     let _lock = lock(out)?;
     match read_manifest(out) {
@@ -70,9 +81,10 @@ pub fn merge(out: &Path, inputs: &[PathBuf], force: bool) -> Result<Manifest, Ru
         Err(_) => check_foreign(out, &[OutputFile::Manifest.name()])?,
     }
     let first = shards[0].0.clone();
+    let mut records = Vec::new();
     for file in OutputFile::PER_GAME {
         let (name, header) = (file.name(), file.header().expect("a per-game file"));
-        if !first.files.iter().any(|(n, _)| n == name) {
+        if !first.files.iter().any(|(n, _, _)| n == name) {
             continue;
         }
         let mut bytes = header.as_bytes().to_vec();
@@ -85,6 +97,11 @@ pub fn merge(out: &Path, inputs: &[PathBuf], force: bool) -> Result<Manifest, Ru
             bytes.extend_from_slice(&text[header.len()..]);
         }
         write_atomic(&out.join(name), &bytes)?;
+        records.push((
+            name.to_string(),
+            bytes.len() as u64,
+            crc32fast::hash(&bytes),
+        ));
     }
     let mut stats = Stats::new(first.bots.len(), first.stats.seats.len());
     for (m, _) in &shards {
@@ -97,7 +114,7 @@ pub fn merge(out: &Path, inputs: &[PathBuf], force: bool) -> Result<Manifest, Ru
         block_games: 0,
         blocks_done: 0,
         blocks_total: 0,
-        files: Vec::new(),
+        files: records,
         stats,
         complete: false,
         ..first

@@ -220,11 +220,23 @@ pub(crate) fn create_dir(path: &Path) -> Result<(), RunError> {
     })
 }
 
-/// Writes a whole file atomically (a temporary file renamed over it).
+/// Writes a whole file atomically and durably: a temporary file, synced to the disk, renamed
+/// over it, and the directory synced (so after a crash the file is the old one or the new one,
+/// whole).
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
     let tmp = path.with_extension("tmp");
-    fs::write(&tmp, bytes).map_err(io(&tmp))?;
-    fs::rename(&tmp, path).map_err(io(path))
+    let mut file = File::create(&tmp).map_err(io(&tmp))?;
+    file.write_all(bytes).map_err(io(&tmp))?;
+    file.sync_all().map_err(io(&tmp))?;
+    drop(file);
+    fs::rename(&tmp, path).map_err(io(path))?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        // Directories cannot be synced everywhere; where they can, the rename is made durable.
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    Ok(())
 }
 
 /// Writes a JSON document atomically (pretty-printed).
@@ -247,14 +259,82 @@ pub(crate) fn remove(dir: &Path, files: &[OutputFile]) -> Result<(), RunError> {
     Ok(())
 }
 
-/// The open per-game CSV files of a run, appended block by block in game order.
+/// What a manifest records of one per-game file: its name, its length after the completed
+/// blocks, and the CRC-32 of those bytes.
+pub type FileRecord = (String, u64, u32);
+
+/// One open per-game file: its kind, handle, running checksum and length.
+struct Open {
+    kind: OutputFile,
+    file: File,
+    crc: crc32fast::Hasher,
+    len: u64,
+}
+
+impl Open {
+    fn write(&mut self, bytes: &[u8], dir: &Path) -> Result<(), RunError> {
+        self.file
+            .write_all(bytes)
+            .map_err(io(&dir.join(self.kind.name())))?;
+        self.crc.update(bytes);
+        self.len += bytes.len() as u64;
+        Ok(())
+    }
+}
+
+/// A file's first bytes, as verification needs them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Prefix {
+    /// Their CRC-32.
+    pub(crate) crc: u32,
+    /// Newlines among them (rows, header included).
+    pub(crate) lines: u64,
+    /// The whole file's length.
+    pub(crate) file_len: u64,
+}
+
+/// Reads a file's first `len` bytes: their CRC-32 and newlines, or why they cannot be had (the
+/// file is missing or shorter).
+pub(crate) fn read_prefix(path: &Path, len: u64) -> Result<Prefix, RunError> {
+    use std::io::Read;
+    let file = File::open(path).map_err(io(path))?;
+    let file_len = file.metadata().map_err(io(path))?.len();
+    if file_len < len {
+        return Err(RunError::Truncated {
+            path: path.to_path_buf(),
+            found: file_len,
+            recorded: len,
+        });
+    }
+    let mut crc = crc32fast::Hasher::new();
+    let mut lines = 0u64;
+    let mut reader = file.take(len);
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = reader.read(&mut buf).map_err(io(path))?;
+        if n == 0 {
+            break;
+        }
+        crc.update(&buf[..n]);
+        lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+    }
+    Ok(Prefix {
+        crc: crc.finalize(),
+        lines,
+        file_len,
+    })
+}
+
+/// The open per-game CSV files of a run, appended block by block in game order, each with
+/// its running length and CRC-32.
 pub(crate) struct CsvFiles {
     dir: PathBuf,
-    files: Vec<(OutputFile, File)>,
+    files: Vec<Open>,
 }
 
 impl CsvFiles {
-    /// Creates the per-game files `outputs` enables, each holding its header.
+    /// Creates the per-game files `outputs` enables (and `sprt.csv` for a test), each holding
+    /// its header.
     pub(crate) fn create(dir: &Path, outputs: &Outputs, sprt: bool) -> Result<CsvFiles, RunError> {
         let mut files = Vec::new();
         for f in OutputFile::PER_GAME {
@@ -262,13 +342,18 @@ impl CsvFiles {
                 continue;
             }
             let p = dir.join(f.name());
-            let mut file = File::create(&p).map_err(|source| RunError::Create {
+            let file = File::create(&p).map_err(|source| RunError::Create {
                 path: p.clone(),
                 source,
             })?;
-            let header = f.header().expect("a per-game file");
-            file.write_all(header.as_bytes()).map_err(io(&p))?;
-            files.push((f, file));
+            let mut open = Open {
+                kind: f,
+                file,
+                crc: crc32fast::Hasher::new(),
+                len: 0,
+            };
+            open.write(f.header().expect("a per-game file").as_bytes(), dir)?;
+            files.push(open);
         }
         Ok(CsvFiles {
             dir: dir.to_path_buf(),
@@ -276,19 +361,27 @@ impl CsvFiles {
         })
     }
 
-    /// Reopens the files a manifest records, cut back to their recorded lengths (what the
-    /// completed blocks wrote), to append the next blocks.
-    pub(crate) fn reopen(dir: &Path, lengths: &[(String, u64)]) -> Result<CsvFiles, RunError> {
+    /// Reopens the files a manifest records (verified first, [`crate::verify::check`]), cut
+    /// back to their recorded lengths (what later, unrecorded blocks wrote goes), to append
+    /// the next blocks.
+    pub(crate) fn reopen(dir: &Path, records: &[FileRecord]) -> Result<CsvFiles, RunError> {
         let mut files = Vec::new();
-        for (name, len) in lengths {
+        for (name, len, crc) in records {
             let p = dir.join(name);
             let f = OutputFile::from_name(name)
                 .filter(|f| f.header().is_some())
                 .ok_or_else(|| RunError::UnknownFile { path: p.clone() })?;
+            let found = *crc;
             let mut file = OpenOptions::new().write(true).open(&p).map_err(io(&p))?;
             file.set_len(*len).map_err(io(&p))?;
             file.seek(SeekFrom::End(0)).map_err(io(&p))?;
-            files.push((f, file));
+            // The running checksum continues from the verified prefix.
+            files.push(Open {
+                kind: f,
+                file,
+                crc: crc32fast::Hasher::new_with_initial_len(found, *len),
+                len: *len,
+            });
         }
         Ok(CsvFiles {
             dir: dir.to_path_buf(),
@@ -298,20 +391,26 @@ impl CsvFiles {
 
     /// Appends one block's rows.
     pub(crate) fn append(&mut self, rows: &Rows) -> Result<(), RunError> {
-        for (f, file) in &mut self.files {
-            file.write_all(f.rows(rows))
-                .map_err(io(&self.dir.join(f.name())))?;
+        for open in &mut self.files {
+            let bytes = open.kind.rows(rows);
+            open.write(bytes, &self.dir)?;
         }
         Ok(())
     }
 
-    /// Flushes every file and returns their lengths, as a manifest records them.
-    pub(crate) fn lengths(&mut self) -> Result<Vec<(String, u64)>, RunError> {
+    /// Flushes every file to the disk (so a manifest saved next vouches only for bytes that
+    /// are there) and returns their records.
+    pub(crate) fn records(&mut self) -> Result<Vec<FileRecord>, RunError> {
         let mut out = Vec::with_capacity(self.files.len());
-        for (f, file) in &mut self.files {
-            let p = self.dir.join(f.name());
-            file.flush().map_err(io(&p))?;
-            out.push((f.name().to_string(), file.metadata().map_err(io(&p))?.len()));
+        for open in &mut self.files {
+            let p = self.dir.join(open.kind.name());
+            open.file.flush().map_err(io(&p))?;
+            open.file.sync_data().map_err(io(&p))?;
+            out.push((
+                open.kind.name().to_string(),
+                open.len,
+                open.crc.clone().finalize(),
+            ));
         }
         Ok(out)
     }

@@ -92,6 +92,15 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
         if old.complete {
             return Err(RunError::AlreadyComplete { dir: out.clone() });
         }
+        // Nothing is appended to a directory that does not hold what its manifest says.
+        crate::verify::check(
+            out,
+            &old,
+            crate::verify::Depth {
+                exact: false,
+                deep: false,
+            },
+        )?;
         let files = CsvFiles::reopen(out, &old.files)?;
         return Ok((old, files));
     }
@@ -123,7 +132,7 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
     )?;
     let mut files = CsvFiles::create(out, &plan.outputs, plan.sprt.is_some())?;
     let mut manifest = fresh;
-    manifest.files = files.lengths()?;
+    manifest.files = files.records()?;
     manifest.save(out)?;
     Ok((manifest, files))
 }
@@ -205,7 +214,7 @@ pub fn run(
         },
         |_| {
             let (manifest, files) = &mut *pending.borrow_mut();
-            manifest.files = files.lengths()?;
+            manifest.files = files.records()?;
             manifest.save(out)?;
             progress.update(layout.games_in(manifest.blocks_done), total);
             Ok(())
@@ -231,6 +240,26 @@ pub fn run(
     })
 }
 
+/// The summary files of a run's statistics, with their contents.
+pub(crate) fn summaries(
+    stats: &Stats,
+    bots: &[String],
+    set: &crate::sets::NamedSet,
+    cards: bool,
+) -> Vec<(OutputFile, Vec<u8>)> {
+    let mut out = vec![(OutputFile::Summary, summary_csv(stats, bots, &set.name))];
+    if cards {
+        out.push((OutputFile::Cards, cards_csv(stats, set)));
+    }
+    // Head-to-head and ratings wherever two bots can meet.
+    if bots.len() >= 2 {
+        out.push((OutputFile::Pairs, pairs_csv(&stats.pairs, bots, &set.name)));
+        let ratings = crate::ratings::fit(&stats.pairs, bots.len());
+        out.push((OutputFile::Ratings, ratings_csv(&ratings, bots, &set.name)));
+    }
+    out
+}
+
 /// Writes the summary files of a run's statistics into `dir`.
 pub(crate) fn write_summaries(
     dir: &Path,
@@ -239,24 +268,8 @@ pub(crate) fn write_summaries(
     set: &crate::sets::NamedSet,
     cards: bool,
 ) -> Result<(), RunError> {
-    write_atomic(
-        &dir.join(OutputFile::Summary.name()),
-        &summary_csv(stats, bots, &set.name),
-    )?;
-    if cards {
-        write_atomic(&dir.join(OutputFile::Cards.name()), &cards_csv(stats, set))?;
-    }
-    // Head-to-head and ratings wherever two bots can meet.
-    if bots.len() >= 2 {
-        write_atomic(
-            &dir.join(OutputFile::Pairs.name()),
-            &pairs_csv(&stats.pairs, bots, &set.name),
-        )?;
-        let ratings = crate::ratings::fit(&stats.pairs, bots.len());
-        write_atomic(
-            &dir.join(OutputFile::Ratings.name()),
-            &ratings_csv(&ratings, bots, &set.name),
-        )?;
+    for (file, bytes) in summaries(stats, bots, set, cards) {
+        write_atomic(&dir.join(file.name()), &bytes)?;
     }
     Ok(())
 }

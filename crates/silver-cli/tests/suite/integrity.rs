@@ -209,3 +209,225 @@ fn a_finished_sweep_is_replaced_only_with_force() {
     let msg = fails(args!["run", &spec, "--out", &other]);
     assert_mentions(&msg, &["not a run's", "x.txt"]);
 }
+
+/// Copies a run directory (flat: runs hold files only).
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+}
+
+fn edit_manifest(dir: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
+    let p = dir.join("manifest.json");
+    let mut m: serde_json::Value = serde_json::from_str(&read_text(&p)).unwrap();
+    edit(&mut m);
+    std::fs::write(&p, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+}
+
+fn shards(tmp: &TempDir) -> Vec<std::path::PathBuf> {
+    (1..=2)
+        .map(|k| {
+            let d = tmp.join(&format!("s{k}"));
+            ok(args![
+                "tournament",
+                "--bots",
+                "greedy,random,greedy-mem2",
+                "--players",
+                "3",
+                "--games",
+                "300",
+                "--seed",
+                "2",
+                "--shard",
+                format!("{k}/2"),
+                "--out",
+                &d
+            ]);
+            d
+        })
+        .collect()
+}
+
+#[test]
+fn merge_and_verify_refuse_damaged_shards() {
+    let tmp = TempDir::new("damaged");
+    let good = shards(&tmp);
+    for d in &good {
+        let v = ok(args!["verify", d]);
+        assert_mentions(&v.stdout, &["verified", "150 games"]);
+    }
+    let merged = tmp.join("merged");
+    ok(args!["merge", "--out", &merged, &good[0], &good[1]]);
+    assert_mentions(&ok(args!["verify", &merged]).stdout, &["300 games"]);
+
+    type Damage = fn(&Path);
+    let cases: [(&str, Damage, &[&str]); 6] = [
+        (
+            "a shard 1,000 bytes short",
+            |d| {
+                let p = d.join("games.csv");
+                let n = std::fs::metadata(&p).unwrap().len();
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(&p)
+                    .unwrap()
+                    .set_len(n - 1000)
+                    .unwrap();
+            },
+            &["games.csv", "bytes, but the manifest records"],
+        ),
+        (
+            "an appended row",
+            |d| {
+                use std::io::Write;
+                let mut f = std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(d.join("rounds.csv"))
+                    .unwrap();
+                f.write_all(b"amulet,999,1,0,greedy,1,1,5,census,0,3\n")
+                    .unwrap();
+            },
+            &["rounds.csv", "rows were added"],
+        ),
+        (
+            "a changed byte",
+            |d| {
+                let p = d.join("census.csv");
+                let mut b = std::fs::read(&p).unwrap();
+                let i = b.len() / 2;
+                b[i] = if b[i] == b'1' { b'2' } else { b'1' };
+                std::fs::write(&p, b).unwrap();
+            },
+            &["census.csv", "checksum"],
+        ),
+        (
+            "an edited win count",
+            |d| {
+                edit_manifest(d, |m| {
+                    let w = m["stats"]["bots"][0]["wins"].as_u64().unwrap();
+                    m["stats"]["bots"][0]["wins"] = (w + 1).into();
+                    let w = m["stats"]["bots"][1]["wins"].as_u64().unwrap();
+                    m["stats"]["bots"][1]["wins"] = (w - 1).into();
+                })
+            },
+            &["games.csv gives greedy", "wins"],
+        ),
+        (
+            "an edited game count",
+            |d| edit_manifest(d, |m| m["stats"]["games"] = 149.into()),
+            &["statistics of 149 games"],
+        ),
+        (
+            "an edited summary",
+            |d| {
+                let p = d.join("summary.csv");
+                let t = read_text(&p).replacen("greedy", "greedy2", 1);
+                std::fs::write(&p, t).unwrap();
+            },
+            &["summary.csv differs"],
+        ),
+    ];
+    for (what, damage, words) in cases {
+        let bad = tmp.join("bad");
+        let _ = std::fs::remove_dir_all(&bad);
+        copy_dir(&good[1], &bad);
+        damage(&bad);
+        let msg = fails(args!["verify", &bad]);
+        assert_mentions(&msg, words);
+        if what != "an edited summary" {
+            let out = tmp.join("out");
+            let msg = fails(args!["merge", "--out", &out, &good[0], &bad]);
+            assert_mentions(&msg, words);
+            assert!(!out.join("games.csv").exists(), "{what}: merged anyway");
+        }
+    }
+}
+
+#[test]
+fn resume_refuses_a_damaged_directory() {
+    let tmp = TempDir::new("resume-damaged");
+    let run = args![
+        "tournament",
+        "--bots",
+        "greedy,random",
+        "--players",
+        "4",
+        "--games",
+        "16000",
+        "--seed",
+        "5",
+        "--threads",
+        "1"
+    ];
+    let first = tmp.join("first");
+    interrupt_after_a_block(with(run.clone(), args!["--out", &first]), &first);
+    assert_mentions(&ok(args!["verify", &first]).stdout, &["unfinished"]);
+    type Damage = fn(&Path);
+    let cases: [(Damage, &[&str]); 4] = [
+        // Shorter than recorded: never padded.
+        (
+            |d| {
+                let p = d.join("games.csv");
+                let m: serde_json::Value =
+                    serde_json::from_str(&read_text(&d.join("manifest.json"))).unwrap();
+                let len = m["files"][0][1].as_u64().unwrap();
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(&p)
+                    .unwrap()
+                    .set_len(len - 10)
+                    .unwrap();
+            },
+            &["games.csv", "bytes, but the manifest records"],
+        ),
+        // More blocks claimed than the statistics hold (would duplicate rows or skip games).
+        (
+            |d| {
+                edit_manifest(d, |m| {
+                    let b = m["blocks_done"].as_u64().unwrap();
+                    m["blocks_done"] = (b + 1).into();
+                })
+            },
+            &["blocks done", "statistics of"],
+        ),
+        (
+            |d| {
+                edit_manifest(d, |m| {
+                    m["blocks_done"] = m["blocks_total"].clone();
+                })
+            },
+            &["blocks done", "statistics of"],
+        ),
+        (
+            |d| {
+                let p = d.join("games.csv");
+                let mut b = std::fs::read(&p).unwrap();
+                b[100] ^= 1;
+                std::fs::write(&p, b).unwrap();
+            },
+            &["games.csv", "checksum"],
+        ),
+    ];
+    for (damage, words) in cases {
+        let bad = tmp.join("bad");
+        let _ = std::fs::remove_dir_all(&bad);
+        copy_dir(&first, &bad);
+        damage(&bad);
+        let before = read(&bad.join("games.csv"));
+        let msg = fails(with(run.clone(), args!["--resume", "--out", &bad]));
+        assert_mentions(&msg, words);
+        assert_eq!(read(&bad.join("games.csv")), before, "left alone");
+    }
+    // The undamaged copy resumes to the uninterrupted run's files.
+    ok(with(run.clone(), args!["--resume", "--out", &first]));
+    let whole = tmp.join("whole");
+    ok(with(run, args!["--out", &whole]));
+    assert_same_files(
+        &first,
+        &whole,
+        &["games.csv", "rounds.csv", "census.csv", "summary.csv"],
+    );
+    assert_mentions(&ok(args!["verify", &first]).stdout, &["16000 games"]);
+}

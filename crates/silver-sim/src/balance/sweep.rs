@@ -154,7 +154,7 @@ fn run_set(
         }
         Err(Stop::Failed(e)) => return Err(e),
     }
-    let lengths = files.lengths()?;
+    let lengths = files.records()?;
     write_atomic(
         &dir.join(OutputFile::GameMetrics.name()),
         &metrics_csv(&rows),
