@@ -241,6 +241,9 @@ struct BotsArgs {
     /// Where bot profiles are looked up.
     #[arg(long, default_value = "bots")]
     bots_dir: PathBuf,
+    /// Print one bot's resolved parameters (a profile, a kind or an inline spec) as TOML.
+    #[arg(long, value_name = "NAME")]
+    show: Option<String>,
 }
 
 /// Splits `a,b:x=1,y=2,c` into bots: a segment with `=` but no `:` continues the previous
@@ -717,6 +720,19 @@ fn sprt_cmd(a: &SprtArgs) -> Result<ExitCode> {
 }
 
 fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {
+    if let Some(name) = &a.show {
+        let spec = silver_sim::resolve_bot(name, &a.bots_dir)?;
+        let base = name.split(':').next().unwrap_or(name).trim();
+        let file = a.bots_dir.join(format!("{base}.toml"));
+        let source = if file.is_file() {
+            format!("profile {}", file.display())
+        } else {
+            "built-in kind".to_string()
+        };
+        println!("# {name}: {source}, resolved");
+        print!("{}", toml::to_string(&spec)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     println!("built-in kinds: {}", silver_bots::KINDS.join(", "));
     let profiles = silver_sim::list_profiles(&a.bots_dir);
     if profiles.is_empty() {
@@ -724,6 +740,10 @@ fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {
     }
     for p in profiles {
         match silver_sim::resolve_bot(&p, &a.bots_dir) {
+            Ok(spec) if silver_bots::KINDS.contains(&p.as_str()) => println!(
+                "{p:<16} {} (this profile is what `{p}` means here)",
+                spec.kind()
+            ),
             Ok(spec) => println!("{p:<16} {}", spec.kind()),
             Err(e) => println!("{p:<16} INVALID: {}", silver_sim::message(&e)),
         }

@@ -144,19 +144,22 @@ impl Plan {
     }
 }
 
-/// Resolves a bot name: a built-in kind (`greedy`, `ismcts:iterations=500`), or a profile of
-/// `bots_dir` (`greedy-mem2`, `ismcts-1k:exploration=0.5`).
+/// Resolves a bot name: a profile of `bots_dir` (`greedy-mem2`, `ismcts-1k:exploration=0.5`),
+/// or a built-in kind (`greedy`, `ismcts:iterations=500`). A profile named like a kind
+/// (`bots/greedy.toml`) is read, so the shipped `greedy.toml` and `random.toml` mean what
+/// they say; the kind's defaults apply where no such profile exists.
 pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, BotError> {
     let name = name.trim();
     let (base, overrides) = name.split_once(':').unwrap_or((name, ""));
-    if KINDS.contains(&base) {
+    let file = bots_dir.join(format!("{base}.toml"));
+    let profile = !base.is_empty() && !base.contains(['/', '\\', '.']) && file.is_file();
+    if !profile && KINDS.contains(&base) {
         return BotSpec::parse_inline(name).map_err(|source| BotError::Inline {
             name: name.into(),
             source,
         });
     }
-    let file = bots_dir.join(format!("{base}.toml"));
-    if base.is_empty() || base.contains(['/', '\\', '.']) || !file.is_file() {
+    if !profile {
         return Err(BotError::Unknown {
             name: base.into(),
             dir: bots_dir.to_path_buf(),
@@ -463,6 +466,40 @@ mod tests {
     }
 
     #[test]
+    fn a_profile_named_like_a_kind_is_read() {
+        let d = std::env::temp_dir().join(format!("silver-plan-kind-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("greedy.toml"),
+            "kind = \"greedy\"\ncensus_threshold = 9.0\n",
+        )
+        .unwrap();
+        let got = resolve_bot("greedy:take_gain=2", &d);
+        std::fs::write(
+            d.join("greedy.toml"),
+            "kind = \"greedy\"\ncensus_treshold = 9.0\n",
+        )
+        .unwrap();
+        let broken = resolve_bot("greedy", &d);
+        let _ = std::fs::remove_dir_all(&d);
+        match got.unwrap() {
+            BotSpec::Greedy(g) => assert_eq!((g.census_threshold, g.take_gain), (9.0, 2.0)),
+            other => panic!("{other:?}"),
+        }
+        let e = crate::error::message(&broken.unwrap_err());
+        assert!(
+            e.contains("greedy.toml") && e.contains("census_treshold"),
+            "{e}"
+        );
+        // Without such a profile, the kind's defaults.
+        let empty = std::env::temp_dir().join("silver-plan-no-profiles-here");
+        assert_eq!(
+            resolve_bot("greedy", &empty).unwrap(),
+            BotSpec::parse_inline("greedy").unwrap()
+        );
+    }
+
+    #[test]
     fn profile_overrides_apply() {
         let p = resolve(
             &spec(2, &["ismcts-1k:iterations=7", "greedy"], Seating::Rotate),
@@ -478,6 +515,15 @@ mod tests {
 
     #[test]
     fn every_shipped_profile_loads() {
+        // greedy.toml and random.toml are read, and are exactly their kinds' defaults.
+        assert_eq!(
+            resolve_bot("greedy", dir()).unwrap(),
+            BotSpec::parse_inline("greedy").unwrap()
+        );
+        assert_eq!(
+            resolve_bot("random", dir()).unwrap(),
+            BotSpec::parse_inline("random").unwrap()
+        );
         // ismcts-1k is exactly the kind's defaults; ismcts-classic the former default search.
         match resolve_bot("ismcts-1k", dir()).unwrap() {
             BotSpec::Ismcts(p) => assert_eq!(p, silver_bots::IsmctsParams::default()),

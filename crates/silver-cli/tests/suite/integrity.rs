@@ -431,3 +431,64 @@ fn resume_refuses_a_damaged_directory() {
     );
     assert_mentions(&ok(args!["verify", &first]).stdout, &["16000 games"]);
 }
+
+#[test]
+fn a_profile_named_like_a_kind_is_what_the_kind_means() {
+    let tmp = TempDir::new("kind-profile");
+    let bots = tmp.join("bots");
+    std::fs::create_dir_all(&bots).unwrap();
+    std::fs::write(
+        bots.join("greedy.toml"),
+        "kind = \"greedy\"\ncensus_threshold = 40.0\n",
+    )
+    .unwrap();
+    let shown = ok(args!["bots", "--bots-dir", &bots, "--show", "greedy"]);
+    assert_mentions(&shown.stdout, &["greedy.toml", "census_threshold = 40.0"]);
+    let listed = ok(args!["bots", "--bots-dir", &bots]);
+    assert_mentions(&listed.stdout, &["what `greedy` means here"]);
+    // A run with it differs from one with the kind's defaults (the shipped profile).
+    let (mine, shipped) = (tmp.join("mine"), tmp.join("shipped"));
+    let run = |dir: &Path, extra: Vec<OsString>| {
+        ok(with(
+            with(
+                args![
+                    "tournament",
+                    "--bots",
+                    "greedy,random",
+                    "--games",
+                    "40",
+                    "--out",
+                    dir
+                ],
+                extra,
+            ),
+            args![],
+        ))
+    };
+    run(&mine, args!["--bots-dir", &bots]);
+    run(&shipped, args![]);
+    assert_ne!(
+        read(&mine.join("games.csv")),
+        read(&shipped.join("games.csv"))
+    );
+    // Broken, it is refused by name, and listed as invalid.
+    std::fs::write(
+        bots.join("greedy.toml"),
+        "kind = \"greedy\"\ncensus_treshold = 1\n",
+    )
+    .unwrap();
+    let msg = fails(args![
+        "tournament",
+        "--bots",
+        "greedy",
+        "--games",
+        "2",
+        "--bots-dir",
+        &bots,
+        "--out",
+        tmp.join("x")
+    ]);
+    assert_mentions(&msg, &["greedy.toml", "census_treshold"]);
+    let listed = ok(args!["bots", "--bots-dir", &bots]);
+    assert_mentions(&listed.stdout, &["greedy", "INVALID"]);
+}
