@@ -113,7 +113,9 @@ struct Common {
     /// Output directory (default: results/NAME).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Run only shard K of N (1-based), e.g. 2/3; join shards with `silver merge`.
+    /// Run only shard K of N (1-based), e.g. 2/3, or `auto` / `auto/N` to take it from a job
+    /// array's environment (Slurm, Kubernetes, AWS Batch, GNU parallel); join shards with
+    /// `silver merge`.
     #[arg(long)]
     shard: Option<String>,
     /// Continue an interrupted run in the output directory.
@@ -412,7 +414,7 @@ fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode
     let shard = common
         .shard
         .as_deref()
-        .map(str::parse::<Shard>)
+        .map(|t| Shard::parse_with_env(t, |k| std::env::var(k).ok()))
         .transpose()?;
     let out = common.out.clone().unwrap_or(default_out);
     let opts = RunOptions {
@@ -766,6 +768,42 @@ fn cards_cmd(a: &CardsArgs) -> Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tournaments_without_a_name_get_their_own_directory() {
+        let plan = |bots: &str, players: u8, seed: u64| {
+            let mut spec =
+                tournament_spec(bots, players, SeatingArg::AllSeats, ModelArg::Rounds, "t");
+            spec.seed = seed;
+            resolve(
+                &spec,
+                Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots")),
+            )
+            .unwrap()
+        };
+        assert_eq!(
+            tournament_dir(&plan("greedy,random", 2, 1)),
+            "greedy-vs-random-2p-amulet-s1"
+        );
+        assert_eq!(
+            tournament_dir(&plan("ismcts:iterations=100,greedy", 3, 9)),
+            "ismcts_iterations_100-vs-greedy-3p-amulet-s9"
+        );
+        assert_ne!(
+            tournament_dir(&plan("greedy,random", 2, 1)),
+            tournament_dir(&plan("greedy,random", 2, 2))
+        );
+        let long = plan(
+            "ismcts:iterations=100,exploration=0.4,ismcts:iterations=200,exploration=0.4,greedy",
+            3,
+            1,
+        );
+        let d = tournament_dir(&long);
+        assert!(
+            d.len() <= 100 && d.ends_with(&long.fingerprint()[..8]),
+            "{d}"
+        );
+    }
 
     #[test]
     fn bots_split_keeps_inline_overrides() {

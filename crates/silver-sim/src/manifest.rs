@@ -28,14 +28,15 @@ pub struct Shard {
     pub count: u32,
 }
 
-/// A `--shard` argument that is not `K/N` with `1 <= K <= N`.
+/// A `--shard` argument that is not `K/N` with `1 <= K <= N`, or an `auto` the environment
+/// cannot complete.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("--shard {text}: {problem}")]
 pub struct ShardError {
     /// What was typed.
     pub text: String,
     /// What is wrong with it.
-    pub problem: &'static str,
+    pub problem: String,
 }
 
 impl std::str::FromStr for Shard {
@@ -43,9 +44,9 @@ impl std::str::FromStr for Shard {
 
     /// Parses `K/N` (1-based K, as typed on the command line).
     fn from_str(s: &str) -> Result<Shard, ShardError> {
-        let err = |problem| ShardError {
+        let err = |problem: &str| ShardError {
             text: s.to_string(),
-            problem,
+            problem: problem.to_string(),
         };
         let (k, n) = s.split_once('/').ok_or(err("expected K/N, e.g. 2/3"))?;
         let k: u32 = k.trim().parse().map_err(|_| err("K is not a number"))?;
@@ -56,6 +57,109 @@ impl std::str::FromStr for Shard {
         Ok(Shard {
             index: k - 1,
             count: n,
+        })
+    }
+}
+
+impl Shard {
+    /// Parses a `--shard` argument: `K/N` (1-based K), or `auto` / `auto/N`, which takes the
+    /// index (and, from Slurm, the count) from a job array's environment, read through `env`:
+    ///
+    /// * Slurm: `SLURM_ARRAY_TASK_ID`, less `SLURM_ARRAY_TASK_MIN` (default 0), of
+    ///   `SLURM_ARRAY_TASK_COUNT` tasks (or `SLURM_ARRAY_TASK_MAX − MIN + 1`);
+    /// * Kubernetes Indexed Jobs: `JOB_COMPLETION_INDEX` (0-based), count from `auto/N`;
+    /// * AWS Batch array jobs: `AWS_BATCH_JOB_ARRAY_INDEX` (0-based), count from `auto/N`;
+    /// * GNU parallel: `PARALLEL_SEQ` (1-based job number), count from `auto/N`.
+    ///
+    /// A count given as `auto/N` must agree with Slurm's. The first of these variables that is
+    /// set is used.
+    pub fn parse_with_env(
+        text: &str,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<Shard, ShardError> {
+        let t = text.trim();
+        let Some(rest) = t.strip_prefix("auto") else {
+            return t.parse();
+        };
+        let err = |problem: String| ShardError {
+            text: text.to_string(),
+            problem,
+        };
+        let given: Option<u32> = match rest.strip_prefix('/') {
+            None if rest.is_empty() => None,
+            None => return Err(err("expected auto or auto/N".into())),
+            Some(n) => Some(
+                n.trim()
+                    .parse()
+                    .ok()
+                    .filter(|&n: &u32| n > 0)
+                    .ok_or_else(|| err("N is not a positive number".into()))?,
+            ),
+        };
+        let num = |name: &str| -> Result<Option<u64>, ShardError> {
+            match env(name) {
+                None => Ok(None),
+                Some(v) => v
+                    .trim()
+                    .parse()
+                    .map(Some)
+                    .map_err(|_| err(format!("{name}={v} is not a number"))),
+            }
+        };
+        let (index, count, source): (u64, Option<u64>, &str) =
+            if let Some(id) = num("SLURM_ARRAY_TASK_ID")? {
+                let min = num("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+                let count = match (num("SLURM_ARRAY_TASK_COUNT")?, num("SLURM_ARRAY_TASK_MAX")?) {
+                    (Some(c), _) => Some(c),
+                    (None, Some(max)) if max >= min => Some(max - min + 1),
+                    _ => None,
+                };
+                if id < min {
+                    return Err(err(format!(
+                        "SLURM_ARRAY_TASK_ID={id} is below SLURM_ARRAY_TASK_MIN={min}"
+                    )));
+                }
+                (id - min, count, "SLURM_ARRAY_TASK_ID")
+            } else if let Some(i) = num("JOB_COMPLETION_INDEX")? {
+                (i, None, "JOB_COMPLETION_INDEX")
+            } else if let Some(i) = num("AWS_BATCH_JOB_ARRAY_INDEX")? {
+                (i, None, "AWS_BATCH_JOB_ARRAY_INDEX")
+            } else if let Some(seq) = num("PARALLEL_SEQ")? {
+                if seq == 0 {
+                    return Err(err(
+                        "PARALLEL_SEQ=0: GNU parallel numbers jobs from 1".into()
+                    ));
+                }
+                (seq - 1, None, "PARALLEL_SEQ")
+            } else {
+                return Err(err(
+                    "no job-array index in the environment (SLURM_ARRAY_TASK_ID, \
+                     JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX or PARALLEL_SEQ)"
+                        .into(),
+                ));
+            };
+        let count = match (count, given) {
+            (Some(c), Some(g)) if c != g as u64 => {
+                return Err(err(format!(
+                    "the job array has {c} tasks but auto/{g} says {g}"
+                )))
+            }
+            (Some(c), _) => c,
+            (None, Some(g)) => g as u64,
+            (None, None) => {
+                return Err(err(format!(
+                    "{source} gives the index but not the number of shards: use --shard auto/N"
+                )))
+            }
+        };
+        if count == 0 || count > u32::MAX as u64 || index >= count {
+            return Err(err(format!(
+                "{source} gives index {index} (0-based), outside {count} shards"
+            )));
+        }
+        Ok(Shard {
+            index: index as u32,
+            count: count as u32,
         })
     }
 }
@@ -195,4 +299,64 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, RunError> {
         source,
     })?;
     serde_json::from_str(&text).map_err(|source| RunError::BadManifest { path, source })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |k| {
+            vars.iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn auto_shards_come_from_job_arrays() {
+        let s = |t: &str, vars: &[(&str, &str)]| Shard::parse_with_env(t, env(vars));
+        let shard = |index, count| Ok(Shard { index, count });
+        // Slurm: --array=1-4 gives ids 1..4, min 1, count 4.
+        let slurm = [
+            ("SLURM_ARRAY_TASK_ID", "3"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ];
+        assert_eq!(s("auto", &slurm), shard(2, 4));
+        assert_eq!(s("auto/4", &slurm), shard(2, 4));
+        assert!(s("auto/5", &slurm)
+            .unwrap_err()
+            .to_string()
+            .contains("4 tasks"));
+        let max = [("SLURM_ARRAY_TASK_ID", "0"), ("SLURM_ARRAY_TASK_MAX", "7")];
+        assert_eq!(s("auto", &max), shard(0, 8));
+        assert_eq!(s("auto/3", &[("JOB_COMPLETION_INDEX", "2")]), shard(2, 3));
+        assert_eq!(
+            s("auto/3", &[("AWS_BATCH_JOB_ARRAY_INDEX", "0")]),
+            shard(0, 3)
+        );
+        assert_eq!(s("auto/3", &[("PARALLEL_SEQ", "3")]), shard(2, 3));
+        for (t, vars, words) in [
+            ("auto", &[("JOB_COMPLETION_INDEX", "1")][..], "auto/N"),
+            (
+                "auto/3",
+                &[("JOB_COMPLETION_INDEX", "3")][..],
+                "outside 3 shards",
+            ),
+            ("auto/3", &[][..], "no job-array index"),
+            ("auto/x", &[("PARALLEL_SEQ", "1")][..], "positive number"),
+            ("auto/2", &[("PARALLEL_SEQ", "0")][..], "from 1"),
+            (
+                "auto/2",
+                &[("JOB_COMPLETION_INDEX", "a")][..],
+                "not a number",
+            ),
+            ("automatic", &[][..], "auto or auto/N"),
+        ] {
+            let e = s(t, vars).unwrap_err().to_string();
+            assert!(e.contains(words) && e.starts_with("--shard "), "{t}: {e}");
+        }
+        assert_eq!(s("2/3", &[]), shard(1, 3));
+    }
 }

@@ -492,3 +492,120 @@ fn a_profile_named_like_a_kind_is_what_the_kind_means() {
     let listed = ok(args!["bots", "--bots-dir", &bots]);
     assert_mentions(&listed.stdout, &["greedy", "INVALID"]);
 }
+
+/// The job-array variables `--shard auto` reads.
+const ARRAY_VARS: [&str; 7] = [
+    "SLURM_ARRAY_TASK_ID",
+    "SLURM_ARRAY_TASK_MIN",
+    "SLURM_ARRAY_TASK_MAX",
+    "SLURM_ARRAY_TASK_COUNT",
+    "JOB_COMPLETION_INDEX",
+    "AWS_BATCH_JOB_ARRAY_INDEX",
+    "PARALLEL_SEQ",
+];
+
+/// Runs `silver ARGS` with exactly these job-array variables set.
+fn ok_with_env(args: Vec<OsString>, vars: &[(&str, String)]) -> Out {
+    let mut c = silver(&args);
+    for v in ARRAY_VARS {
+        c.env_remove(v);
+    }
+    for (k, v) in vars {
+        c.env(k, v);
+    }
+    let out = Out::new(args, c.output().unwrap());
+    assert_eq!(out.code, Some(0), "{}", out.describe());
+    out
+}
+
+#[test]
+fn job_array_shards_merge_to_one_run() {
+    let tmp = TempDir::new("array");
+    let run = |shard: &str, out: &Path| {
+        args![
+            "tournament",
+            "--bots",
+            "greedy,random,greedy-mem2",
+            "--players",
+            "3",
+            "--games",
+            "900",
+            "--seed",
+            "8",
+            "--shard",
+            shard,
+            "--out",
+            out
+        ]
+    };
+    let whole = tmp.join("whole");
+    ok(args![
+        "tournament",
+        "--bots",
+        "greedy,random,greedy-mem2",
+        "--players",
+        "3",
+        "--games",
+        "900",
+        "--seed",
+        "8",
+        "--out",
+        &whole
+    ]);
+    // A Slurm array --array=1-4: SLURM_ARRAY_TASK_ID 1..4.
+    let slurm: Vec<_> = (1..=4)
+        .map(|id| {
+            let d = tmp.join(&format!("slurm{id}"));
+            ok_with_env(
+                run("auto", &d),
+                &[
+                    ("SLURM_ARRAY_TASK_ID", id.to_string()),
+                    ("SLURM_ARRAY_TASK_MIN", "1".into()),
+                    ("SLURM_ARRAY_TASK_MAX", "4".into()),
+                    ("SLURM_ARRAY_TASK_COUNT", "4".into()),
+                ],
+            );
+            d
+        })
+        .collect();
+    // The same four shards from Kubernetes, AWS Batch and GNU parallel (counts from auto/4).
+    let others: Vec<_> = [
+        ("JOB_COMPLETION_INDEX", "0"),
+        ("AWS_BATCH_JOB_ARRAY_INDEX", "1"),
+        ("PARALLEL_SEQ", "3"),
+        ("JOB_COMPLETION_INDEX", "3"),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(k, (var, value))| {
+        let d = tmp.join(&format!("other{k}"));
+        ok_with_env(run("auto/4", &d), &[(var, value.to_string())]);
+        d
+    })
+    .collect();
+    let files = [
+        "games.csv",
+        "rounds.csv",
+        "census.csv",
+        "cards.csv",
+        "summary.csv",
+        "pairs.csv",
+        "ratings.csv",
+    ];
+    for (name, dirs) in [("m-slurm", &slurm), ("m-others", &others)] {
+        let merged = tmp.join(name);
+        let mut args = args!["merge", "--out", &merged];
+        args.extend(dirs.iter().map(OsString::from));
+        ok(args);
+        assert_mentions(&ok(args!["verify", &merged]).stdout, &["900 games"]);
+        assert_same_files(&merged, &whole, &files);
+    }
+    // Without an index, or without a count, auto says what is missing.
+    let mut c = silver(&run("auto", &tmp.join("x")));
+    for v in ARRAY_VARS {
+        c.env_remove(v);
+    }
+    let out = Out::new(vec![], c.output().unwrap());
+    assert_eq!(out.code, Some(2));
+    assert_mentions(&error_line(&out), &["no job-array index"]);
+}
