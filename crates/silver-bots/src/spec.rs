@@ -240,6 +240,9 @@ pub enum SpecError {
     /// An override that is not `key=value`.
     #[error("`{0}` is not of the form key=value")]
     NotAnOverride(String),
+    /// The same key overridden twice.
+    #[error("`{0}` is given twice")]
+    DuplicateKey(String),
     /// An override key with an empty part.
     #[error("`{0}` is not a valid key")]
     BadKey(String),
@@ -268,7 +271,45 @@ fn check(
 
 /// The TOML parser's message.
 fn toml_error(e: toml::de::Error) -> SpecError {
-    SpecError::Toml(e.message().trim().to_string())
+    SpecError::Toml(one_line(e.message()))
+}
+
+/// A profile's error with the line of `text` it is about, when it names a field there.
+fn in_text(e: SpecError, text: &str) -> SpecError {
+    match e {
+        SpecError::Toml(m) if !m.starts_with("line ") => {
+            let key = m
+                .split('`')
+                .nth(1)
+                .filter(|_| m.starts_with("unknown field"));
+            let line = key.and_then(|key| {
+                text.lines().position(|l| {
+                    let l = l.trim_start();
+                    l.strip_prefix(key)
+                        .is_some_and(|rest| rest.trim_start().starts_with('='))
+                })
+            });
+            SpecError::Toml(match line {
+                Some(i) => format!("line {}: {m}", i + 1),
+                None => m,
+            })
+        }
+        other => other,
+    }
+}
+
+/// The TOML parser's message with the line of `text` its span starts on.
+fn toml_error_in(text: &str) -> impl Fn(toml::de::Error) -> SpecError + '_ {
+    move |e| {
+        let message = one_line(e.message());
+        SpecError::Toml(match e.span() {
+            Some(span) => format!(
+                "line {}: {message}",
+                text[..span.start.min(text.len())].matches('\n').count() + 1
+            ),
+            None => message,
+        })
+    }
 }
 
 impl MemorySpec {
@@ -376,16 +417,16 @@ impl BotSpec {
 
     /// Parses a TOML profile (e.g. a file of `bots/`), then validates it.
     pub fn from_toml(text: &str) -> Result<BotSpec, SpecError> {
-        let table: toml::Table = text.parse().map_err(toml_error)?;
-        BotSpec::from_table(table)
+        let table: toml::Table = text.parse().map_err(toml_error_in(text))?;
+        BotSpec::from_table(table).map_err(|e| in_text(e, text))
     }
 
     /// Parses a TOML profile and applies `key=value` overrides (dotted keys reach sub-tables,
     /// e.g. `memory.capacity=2`) before validating.
     pub fn from_toml_with_overrides(text: &str, overrides: &str) -> Result<BotSpec, SpecError> {
-        let mut table: toml::Table = text.parse().map_err(toml_error)?;
+        let mut table: toml::Table = text.parse().map_err(toml_error_in(text))?;
         apply_overrides(&mut table, overrides)?;
-        BotSpec::from_table(table)
+        BotSpec::from_table(table).map_err(|e| in_text(e, text))
     }
 
     /// Parses the inline form `KIND[:key=value,...]`, e.g. `ismcts:iterations=2000` or
@@ -419,6 +460,7 @@ impl BotSpec {
 /// Applies `a=1,b.c=x` to a TOML table; values are TOML literals where they parse as such
 /// (numbers, booleans), else strings.
 fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecError> {
+    let mut seen: Vec<&str> = Vec::new();
     for pair in overrides
         .split(',')
         .map(str::trim)
@@ -428,6 +470,11 @@ fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecE
             .split_once('=')
             .ok_or_else(|| SpecError::NotAnOverride(pair.into()))?;
         let key = key.trim();
+        // `take_gain=1,take_gain=2`: which one was meant?
+        if seen.contains(&key) {
+            return Err(SpecError::DuplicateKey(key.into()));
+        }
+        seen.push(key);
         let value = value.trim();
         let parsed: toml::Value = match format!("v = {value}").parse::<toml::Table>() {
             Ok(mut t) => t.remove("v").expect("parsed key"),
@@ -538,4 +585,14 @@ mod tests {
             other => panic!("{other:?}"),
         }
     }
+}
+
+/// A TOML parser message on one line (it may span several: "invalid array\nexpected `]`").
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(": ")
 }

@@ -90,9 +90,9 @@ struct SprtArgs {
 struct ReportArgs {
     /// The run's output directory.
     dir: PathBuf,
-    /// Width of the turn buckets in the census table.
-    #[arg(long, default_value_t = 5)]
-    turn_bucket: usize,
+    /// Width of the turn buckets in the census table (1 or more).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    turn_bucket: u64,
 }
 
 #[derive(Args, Clone)]
@@ -220,7 +220,8 @@ struct ReplayArgs {
     /// Seating, as for `tournament`.
     #[arg(long, value_enum, default_value = "all-seats")]
     seating: SeatingArg,
-    /// Games in the run (only matters for the range check).
+    /// Games in the run (default: the spec's, or 1,000 as for `tournament`): the game must be
+    /// one of them.
     #[arg(long)]
     games: Option<u64>,
     /// Card set, as for `run` and `tournament` (overrides the spec's).
@@ -261,9 +262,12 @@ pub(crate) fn rate(x: f64) -> String {
     }
 }
 
-fn split_bots(s: &str) -> Vec<String> {
+fn split_bots(s: &str) -> Result<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
-    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+    for part in s.split(',').map(str::trim) {
+        if part.is_empty() {
+            bail!("--bots {s}: an empty entry (a trailing or doubled comma)");
+        }
         match out.last_mut() {
             Some(prev) if part.contains('=') && !part.contains(':') && prev.contains(':') => {
                 prev.push(',');
@@ -272,7 +276,7 @@ fn split_bots(s: &str) -> Vec<String> {
             _ => out.push(part.to_string()),
         }
     }
-    out
+    Ok(out)
 }
 
 fn seating(s: SeatingArg) -> Seating {
@@ -315,11 +319,11 @@ fn tournament_spec(
     seat: SeatingArg,
     model: ModelArg,
     name: &str,
-) -> ExperimentSpec {
-    ExperimentSpec {
+) -> Result<ExperimentSpec> {
+    Ok(ExperimentSpec {
         name: Some(name.to_string()),
         players,
-        bots: split_bots(bots),
+        bots: split_bots(bots)?,
         seating: seating(seat),
         set: "amulet".into(),
         token: None,
@@ -338,7 +342,7 @@ fn tournament_spec(
         outputs: Outputs::default(),
         balance: None,
         sprt: None,
-    }
+    })
 }
 
 /// The command that replays game `game` of this invocation.
@@ -481,12 +485,45 @@ fn main() -> ExitCode {
     // Panics inside games are caught and reported with their replay command; keep the default
     // hook's message off the terminal for those.
     std::panic::set_hook(Box::new(|_| {}));
-    let cli = Cli::parse();
+    // Bad arguments are one line, as every other error (clap's own message ends with usage
+    // and a hint on further lines); --help and --version print as usual.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        Err(e) if e.use_stderr() => {
+            // The message is the text before clap's usage block, on one line.
+            let text = e.to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
+                .collect();
+            eprintln!("{} (see silver --help)", message.join(" "));
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+    };
     let result = match cli.command {
         Command::Run(a) => load_spec(&a.experiment).and_then(|mut spec| {
             // A bad `--set` is the command line's error, not the file's.
             if let Some(s) = &a.common.set {
                 resolve_set(s).context("--set")?;
+            }
+            if let (Some(_), Some(base)) = (
+                &a.common.set,
+                spec.balance.as_ref().and_then(|b| b.base.as_ref()),
+            ) {
+                bail!(
+                    "--set: {} names its own [balance] base ({base}), which --set would not change; edit base in the spec",
+                    a.experiment.display()
+                );
             }
             apply_common(&mut spec, &a.common);
             if spec.balance.is_some() {
@@ -500,18 +537,16 @@ fn main() -> ExitCode {
         }),
         Command::Tournament(a) => {
             let name = a.name.as_deref().unwrap_or("tournament");
-            let mut spec = tournament_spec(&a.bots, a.players, a.seating, a.model, name);
-            spec.sprt = a.sprt.clone();
-            apply_common(&mut spec, &a.common);
-            resolve(&spec, &a.common.bots_dir)
-                .map_err(anyhow::Error::from)
-                .and_then(|plan| {
-                    let out = match &a.name {
-                        Some(n) => PathBuf::from("results").join(n),
-                        None => PathBuf::from("results").join(tournament_dir(&plan)),
-                    };
-                    execute(plan, &a.common, out)
-                })
+            tournament_spec(&a.bots, a.players, a.seating, a.model, name).and_then(|mut spec| {
+                spec.sprt = a.sprt.clone();
+                apply_common(&mut spec, &a.common);
+                let plan = resolve(&spec, &a.common.bots_dir)?;
+                let out = match &a.name {
+                    Some(n) => PathBuf::from("results").join(n),
+                    None => PathBuf::from("results").join(tournament_dir(&plan)),
+                };
+                execute(plan, &a.common, out)
+            })
         }
         Command::Merge(a) => merge_cmd(&a),
         Command::Replay(a) => replay_cmd(&a),
@@ -551,7 +586,7 @@ fn merge_cmd(a: &MergeArgs) -> Result<ExitCode> {
 fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
     let mut spec = match (&a.experiment, &a.bots) {
         (Some(p), None) => load_spec(p)?,
-        (None, Some(b)) => tournament_spec(b, a.players, a.seating, ModelArg::Rounds, "replay"),
+        (None, Some(b)) => tournament_spec(b, a.players, a.seating, ModelArg::Rounds, "replay")?,
         (Some(_), Some(_)) => bail!("give either an experiment file or --bots, not both"),
         (None, None) => bail!("give the experiment file the game belongs to, or --bots"),
     };
@@ -559,10 +594,10 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
     if let Some(s) = a.seed {
         spec.seed = s;
     }
+    // The game must be one the run played: the spec's games (or the tournament's 1,000 by
+    // default), unless --games says otherwise.
     if let Some(g) = a.games {
         spec.games = g;
-    } else {
-        spec.games = spec.games.max(a.game + 1);
     }
     let plan = match &a.experiment {
         Some(p) => resolve(&spec, &a.bots_dir).with_context(|| p.display().to_string())?,
@@ -612,7 +647,10 @@ fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
         print!("{}", t.summary(&m.stats.pairs, &m.bots));
     }
     println!("games {}", m.stats.games);
-    print!("{}", silver_sim::census_tables(&m.stats, a.turn_bucket));
+    print!(
+        "{}",
+        silver_sim::census_tables(&m.stats, a.turn_bucket as usize)
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -773,7 +811,8 @@ mod tests {
     fn tournaments_without_a_name_get_their_own_directory() {
         let plan = |bots: &str, players: u8, seed: u64| {
             let mut spec =
-                tournament_spec(bots, players, SeatingArg::AllSeats, ModelArg::Rounds, "t");
+                tournament_spec(bots, players, SeatingArg::AllSeats, ModelArg::Rounds, "t")
+                    .unwrap();
             spec.seed = seed;
             resolve(
                 &spec,
@@ -808,9 +847,13 @@ mod tests {
     #[test]
     fn bots_split_keeps_inline_overrides() {
         assert_eq!(
-            split_bots("greedy,ismcts:iterations=1000,exploration=0.5,random"),
+            split_bots("greedy,ismcts:iterations=1000,exploration=0.5,random").unwrap(),
             vec!["greedy", "ismcts:iterations=1000,exploration=0.5", "random"]
         );
-        assert_eq!(split_bots("a, b"), vec!["a", "b"]);
+        assert_eq!(split_bots("a, b").unwrap(), vec!["a", "b"]);
+        for bad in ["greedy,,random", "greedy,", ",greedy", ""] {
+            let e = split_bots(bad).unwrap_err().to_string();
+            assert!(e.contains("empty entry"), "{bad}: {e}");
+        }
     }
 }

@@ -89,9 +89,19 @@ pub enum RunError {
         /// The version this build writes.
         expected: u32,
     },
-    /// `--resume` with another plan or shard than the run on disk.
+    /// `--resume` of the same plan as another shard than the run on disk.
+    #[error("{}: the run there is {found}, not {expected}; resume it with the --shard it was started with", dir.display())]
+    ShardMismatch {
+        /// The directory.
+        dir: PathBuf,
+        /// The shard on disk.
+        found: String,
+        /// The shard asked for.
+        expected: String,
+    },
+    /// `--resume` with another plan than the run on disk.
     #[error(
-        "{}: the run there has a different plan or shard (fingerprint {found} vs \
+        "{}: the run there has a different plan (fingerprint {found} vs \
          {expected}); resume with the same spec and options",
         path.display()
     )]

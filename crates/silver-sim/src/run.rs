@@ -82,7 +82,19 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
     if opts.resume {
         let old = read_manifest(out)?;
         old.check_version(out)?;
-        if old.fingerprint != fresh.fingerprint || old.shard != opts.shard {
+        if old.fingerprint == fresh.fingerprint && old.shard != opts.shard {
+            let name = |s: Option<Shard>| {
+                s.map_or("no shard (the whole run)".to_string(), |s| {
+                    format!("shard {}/{}", s.index + 1, s.count)
+                })
+            };
+            return Err(RunError::ShardMismatch {
+                dir: out.clone(),
+                found: name(old.shard),
+                expected: name(opts.shard),
+            });
+        }
+        if old.fingerprint != fresh.fingerprint {
             return Err(RunError::PlanMismatch {
                 path: out.join(OutputFile::Manifest.name()),
                 found: old.fingerprint,

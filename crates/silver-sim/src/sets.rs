@@ -195,7 +195,7 @@ impl NamedSet {
         let file: SetFile = toml::from_str(text).map_err(|e: toml::de::Error| {
             SetDefError::at(
                 e.span().map(|span| line_of(text, span.start)),
-                SetDefProblem::Toml(e.message().trim().to_string()),
+                SetDefProblem::Toml(one_line(e.message())),
             )
         })?;
         let values = file
@@ -758,4 +758,14 @@ mod tests {
         assert!(s.starts_with("set bullet\n"), "{s}");
         assert_eq!(s.lines().filter(|l| l.starts_with("token ")).count(), 1);
     }
+}
+
+/// A TOML parser message on one line (it may span several: "invalid array\nexpected `]`").
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(": ")
 }

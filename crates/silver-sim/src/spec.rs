@@ -204,7 +204,7 @@ impl ExperimentSpec {
     /// Parses TOML text; errors name the key.
     pub fn from_toml(text: &str) -> Result<ExperimentSpec, SpecError> {
         toml::from_str(text).map_err(|e: toml::de::Error| {
-            let message = e.message().trim().to_string();
+            let message = one_line(e.message());
             match e.span() {
                 Some(span) => SpecError::TomlAt {
                     // 1-based line of the span's start (`lines()` would miss the line the
@@ -235,3 +235,13 @@ pub struct BalanceSpec {
 
 /// The sweep kinds `sweep = "..."` accepts.
 pub const SWEEPS: [&str; 1] = ["one-swap"];
+
+/// A TOML parser message on one line (it may span several: "invalid array\nexpected `]`").
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(": ")
+}

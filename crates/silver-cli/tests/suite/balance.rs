@@ -83,7 +83,7 @@ fn sets_played(out: &Out) -> (usize, usize) {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-fn one_swap_sweep_is_byte_identical_at_any_thread_count_and_resume_replays_nothing() {
+fn one_swap_sweep_is_byte_identical_at_any_thread_count_and_not_resumed_once_complete() {
     let tmp = TempDir::new("threads");
     let (one, two) = (tmp.join("t1"), tmp.join("t2"));
     let base = args![
@@ -175,10 +175,10 @@ fn one_swap_sweep_is_byte_identical_at_any_thread_count_and_resume_replays_nothi
         .unwrap();
     assert_same_games(&rows[0], thief);
 
-    // A resumed complete sweep replays nothing and writes the same balance.csv.
+    // A complete sweep is not resumed (as a complete run is not), and is left alone.
     let before = read_text(&one.join("balance.csv"));
-    let again = ok([base, args!["--resume", "--out", &one]].concat());
-    assert_eq!(sets_played(&again), (0, 23));
+    let msg = fails([base, args!["--resume", "--out", &one]].concat());
+    assert_mentions(&msg, &["already complete"]);
     assert_eq!(read_text(&one.join("balance.csv")), before);
 }
 

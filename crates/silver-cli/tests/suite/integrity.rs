@@ -609,3 +609,112 @@ fn job_array_shards_merge_to_one_run() {
     assert_eq!(out.code, Some(2));
     assert_mentions(&error_line(&out), &["no job-array index"]);
 }
+
+/// Inputs once accepted silently: each is now a one-line error.
+#[test]
+fn silently_accepted_inputs_are_one_line_errors() {
+    let tmp = TempDir::new("silent");
+    let o = tmp.join("o");
+    let base_spec = tmp.write(
+        "b.toml",
+        "players = 2\nbots = [\"greedy\"]\ngames = 4\n[balance]\nbase = \"bullet\"\nsets = [\"amulet\"]\n",
+    );
+    let cases: Vec<(Vec<OsString>, &[&str])> = vec![
+        (
+            args!["run", &base_spec, "--set", "amulet+2:coin", "--out", &o],
+            &["--set", "own [balance] base", "bullet"],
+        ),
+        (
+            args!["replay", "experiments/quickstart.toml", "--game", "20000"],
+            &["game 20000 is outside this plan", "20000 games"],
+        ),
+        (
+            args!["replay", "--bots", "greedy,random", "--game", "1000"],
+            &["outside this plan", "1000 games"],
+        ),
+        (
+            args![
+                "tournament",
+                "--bots",
+                "greedy:take_gain=1,take_gain=2",
+                "--out",
+                &o
+            ],
+            &["take_gain", "twice"],
+        ),
+        (
+            args!["tournament", "--bots", "greedy,,random", "--out", &o],
+            &["empty entry"],
+        ),
+        (
+            args!["tournament", "--bots", "greedy,", "--out", &o],
+            &["empty entry"],
+        ),
+        (
+            args![
+                "tournament",
+                "--bots",
+                "greedy",
+                "--set",
+                "amulet+0:bullet,",
+                "--out",
+                &o
+            ],
+            &["empty entry", "amulet+0:bullet,"],
+        ),
+        (
+            args!["report", "experiments", "--turn-bucket", "0"],
+            &["--turn-bucket", "0 is not in 1.."],
+        ),
+        (args!["tournament"], &["required", "--bots"]),
+        (
+            args!["tournament", "--bots", "greedy", "--bogus"],
+            &["--bogus"],
+        ),
+    ];
+    for (args, words) in cases {
+        let msg = fails(args);
+        assert_mentions(&msg, words);
+    }
+    assert!(!o.exists());
+    // With --games, a later game can be replayed.
+    ok(args![
+        "replay",
+        "--bots",
+        "greedy,random",
+        "--game",
+        "1000",
+        "--games",
+        "1001"
+    ]);
+    // A TOML syntax error is one line too.
+    let broken = tmp.write("x.toml", "players = 2\nbots = [\"greedy\"\ngames = 3\n");
+    let msg = fails(args!["run", &broken, "--out", &o]);
+    assert_mentions(&msg, &["x.toml", "line 3", "expected"]);
+}
+
+#[test]
+fn resuming_as_another_shard_says_which() {
+    let tmp = TempDir::new("shard-mismatch");
+    let d = tmp.join("s");
+    let run = |shard: &str| {
+        args![
+            "tournament",
+            "--bots",
+            "greedy,random",
+            "--games",
+            "40",
+            "--shard",
+            shard,
+            "--out",
+            &d
+        ]
+    };
+    ok(run("1/2"));
+    edit_manifest(&d, |m| m["complete"] = false.into());
+    let msg = fails(with(run("2/2"), args!["--resume"]));
+    assert_mentions(
+        &msg,
+        &["shard 1/2", "not shard 2/2", "--shard it was started with"],
+    );
+}

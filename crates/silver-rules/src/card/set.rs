@@ -24,6 +24,9 @@ pub enum SetError {
     /// The set string is empty.
     #[error("empty card set")]
     Empty,
+    /// An empty entry in the per-value list (a trailing or doubled comma).
+    #[error("`{0}`: an empty entry in the list (a trailing or doubled comma)")]
+    EmptyEntry(String),
     /// The set string's base is not a preset.
     #[error(
         "unknown card set `{0}`; presets: {presets} (or a per-value list such as \
@@ -295,7 +298,15 @@ impl CardSet {
             base_token = Some(set.token);
         }
         let mut replaced = [false; VALUES];
-        for part in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let parts = list
+            .split(',')
+            .map(str::trim)
+            .filter(|_| !list.trim().is_empty());
+        for part in parts {
+            // `amulet+0:bullet,` or `0:amulet,,1:bullet`: a slip, not a set.
+            if part.is_empty() {
+                return Err(SetError::EmptyEntry(text.trim().into()));
+            }
             let (v, e) = part
                 .split_once(':')
                 .ok_or_else(|| SetError::NotValueEdition { part: part.into() })?;

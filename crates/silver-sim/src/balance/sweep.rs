@@ -225,6 +225,9 @@ pub fn run_balance(
                 expected: fingerprint,
             });
         }
+        (Some(old), true) if old.complete => {
+            return Err(RunError::AlreadyComplete { dir: out.clone() });
+        }
         (Some(old), false) if !old.complete => {
             return Err(RunError::SweepUnfinished {
                 dir: out.clone(),
@@ -357,7 +360,7 @@ mod tests {
             let starts: u64 = data.rows.iter().map(|r| r.start_won as u64).sum();
             assert_eq!(starts, data.stats.start_player_wins);
         }
-        // A resumed complete sweep replays nothing.
+        // A complete sweep is not resumed (as a complete run is not).
         let again = run_balance(
             &bp,
             &BalanceOptions {
@@ -366,10 +369,8 @@ mod tests {
             },
             &mut Quiet,
             &AtomicBool::new(false),
-        )
-        .unwrap();
-        assert_eq!((again.games_played, again.sets_resumed), (0, 3));
-        assert_eq!(again.rows, out.rows);
+        );
+        assert!(matches!(again, Err(RunError::AlreadyComplete { .. })));
         let _ = fs::remove_dir_all(&dir);
     }
 }
