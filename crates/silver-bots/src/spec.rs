@@ -500,6 +500,16 @@ fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecE
     Ok(())
 }
 
+/// A TOML parser message on one line (it may span several: "invalid array\nexpected `]`").
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -585,14 +595,4 @@ mod tests {
             other => panic!("{other:?}"),
         }
     }
-}
-
-/// A TOML parser message on one line (it may span several: "invalid array\nexpected `]`").
-fn one_line(message: &str) -> String {
-    message
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(": ")
 }

@@ -611,6 +611,16 @@ pub fn list_cards() -> String {
     out
 }
 
+/// A TOML parser message on one line (it may span several: "invalid array\nexpected `]`").
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -758,14 +768,4 @@ mod tests {
         assert!(s.starts_with("set bullet\n"), "{s}");
         assert_eq!(s.lines().filter(|l| l.starts_with("token ")).count(), 1);
     }
-}
-
-/// A TOML parser message on one line (it may span several: "invalid array\nexpected `]`").
-fn one_line(message: &str) -> String {
-    message
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(": ")
 }
