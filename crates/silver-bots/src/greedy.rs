@@ -86,6 +86,8 @@ struct Own {
 
 struct Ctx<'a> {
     view: &'a PlayerView,
+    /// The round has lasted `patience` completed turns.
+    stuck: bool,
     me: Seat,
     u: Unknowns,
     own: Own,
@@ -156,7 +158,8 @@ impl Ctx<'_> {
         for (w, &m) in by_value.iter().enumerate() {
             let mask = m | wild_mask;
             if m != 0 && mask.count_ones() >= 2 {
-                let g = w as f64 * m.count_ones() as f64 + wild_sum - h;
+                let g = w as f64 * m.count_ones() as f64 + wild_sum - h
+                    + self.shrink_credit(mask.count_ones());
                 if g > best.0 {
                     best = (g, mask);
                 }
@@ -166,14 +169,15 @@ impl Ctx<'_> {
             // Wild cards with any single other card always match.
             for i in 0..o.n {
                 if wild_mask & (1 << i) == 0 && !o.frozen[i] {
-                    let g = wild_sum + o.value[i] - h;
+                    let mask = wild_mask | 1 << i;
+                    let g = wild_sum + o.value[i] - h + self.shrink_credit(mask.count_ones());
                     if g > best.0 {
-                        best = (g, wild_mask | 1 << i);
+                        best = (g, mask);
                     }
                 }
             }
             if wild_mask.count_ones() >= 2 {
-                let g = wild_sum - h;
+                let g = wild_sum - h + self.shrink_credit(wild_mask.count_ones());
                 if g > best.0 {
                     best = (g, wild_mask);
                 }
@@ -237,7 +241,16 @@ impl Ctx<'_> {
             self.p.opponent_improvement,
             self.p.opponent_kept_value,
         );
-        p > 10.0 / (s + 10.0) + self.p.census_margin
+        p > 10.0 / (s + 10.0) + self.p.census_margin || (self.stuck && p >= 0.5)
+    }
+
+    /// In a stuck round, the credit for an exchange of `cards` cards out for one in: 10 points
+    /// for each card it sheds down to the census limit of 4.
+    fn shrink_credit(&self, cards: u32) -> f64 {
+        if !self.stuck || self.own.n <= 4 || cards < 2 {
+            return 0.0;
+        }
+        10.0 * ((cards - 1) as usize).min(self.own.n - 4) as f64
     }
 
     /// Value of a free action (Empath look, Bodyguard, token, Priest, Curator, C4).
@@ -409,10 +422,15 @@ impl Bot for GreedyBot {
             own.value[i] = u.value(&c);
             own.known[i] = c.value;
             own.up[i] = c.face_up;
-            own.frozen[i] = c.under_token;
+            // Cards it cannot exchange out: under the token, and a known Zombie (D4: it never
+            // lies on top of the discard pile, so exchanging it out fails and it stays).
+            own.frozen[i] = c.under_token
+                || c.value
+                    .is_some_and(|v| self.set.ability(v) == Ability::Zombie);
         }
         let ctx = Ctx {
             view,
+            stuck: view.turn_number() >= self.params.patience,
             me,
             u,
             own,
@@ -508,6 +526,9 @@ fn discard_value(ctx: &Ctx, ability: Ability) -> f64 {
         Ability::DiscardOwn { count } => {
             ctx.worst_own().map_or(0.0, |(_, v)| v / 2.0) * count as f64
         }
+        // In a stuck round no Gremlin: joining a village keeps it above the census limit, and
+        // two players sending Gremlins back and forth never end the round.
+        Ability::GremlinJoin if ctx.stuck => 0.0,
         Ability::GremlinJoin => 1.0,
         Ability::ShuffleVillage => 0.1,
         _ => 0.0,
@@ -584,6 +605,7 @@ impl GreedyBot {
                         let v = view.value_of(card).unwrap_or(0);
                         p.exchange_gain + self.discard_value(ctx, v)
                     }
+                    Action::Exchange { slot } if ctx.own.frozen[slot as usize] => NEVER / 2.0,
                     Action::Exchange { slot } => {
                         if self.plan == 1u64 << slot {
                             ctx.own.value[slot as usize] - h
@@ -802,6 +824,7 @@ impl GreedyBot {
                         0.5
                     }
                 }
+                Ability::GremlinJoin if ctx.stuck => -1.0,
                 Ability::GremlinJoin => {
                     if seat == ctx.leader() {
                         2.0

@@ -75,6 +75,11 @@ pub struct GreedyParams {
     pub token_max_value: u8,
     /// Give the Witch's card to an opponent when it is at least this high.
     pub witch_give_min: u8,
+    /// A round this many completed turns long is stuck (typical rounds take 15–30; a deck that
+    /// refills, as Bullet's can, and villages kept above the census limit can make one last
+    /// forever): the player then counts each card an exchange sheds above the limit of 4 as
+    /// 10 points, and calls census whenever it may and P(lowest) is at least ½.
+    pub patience: u16,
     /// What the player remembers (default: perfect recall).
     pub memory: MemorySpec,
 }
@@ -91,6 +96,7 @@ impl Default for GreedyParams {
             use_abilities: true,
             token_max_value: 2,
             witch_give_min: 10,
+            patience: 100,
             memory: MemorySpec::default(),
         }
     }

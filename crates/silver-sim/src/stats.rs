@@ -371,6 +371,13 @@ pub fn summary_table(stats: &Stats, bot_names: &[String]) -> String {
         100.0 * stats.round_end[2] as f64 / r,
         100.0 * stats.round_end[3] as f64 / r,
     ));
+    // Capped rounds score as they stand: a statistic over them is not the game's.
+    if stats.round_end[3] * 1000 > stats.rounds {
+        out.push_str(&format!(
+            "warning: {:.2}% of rounds hit the turn cap (more than 0.1%): they end unplayed and bias every statistic; see docs/rulings.md on the cap\n",
+            100.0 * stats.round_end[3] as f64 / r
+        ));
+    }
     out
 }
 
