@@ -28,7 +28,8 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
     };
     let interrupted = progress::interrupt_flag("stopping; completed sets are kept...")?;
     let threads = progress::threads(common.threads);
-    let mut reporter = progress::Reporter::new(format!(
+    let mut reporter = progress::Reporter::new(
+        format!(
         "{}: balance sweep of {} sets (base {}), {} games each, {} players, seed {}, {} threads -> {}",
         bp.base.name,
         bp.sets.len(),
@@ -38,7 +39,9 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
         bp.base.seed,
         threads,
         out.display()
-    ));
+        ),
+        common.quiet,
+    );
     let result = run_balance(&bp, &opts, &mut reporter, &interrupted);
     reporter.finish();
     match result {

@@ -128,6 +128,9 @@ struct Common {
     /// Write only summary.csv (and the manifest), no per-game files.
     #[arg(long)]
     summary_only: bool,
+    /// No header and no progress lines on stderr (errors still are).
+    #[arg(long)]
+    quiet: bool,
     /// Where bot profiles are looked up.
     #[arg(long, default_value = "bots")]
     bots_dir: PathBuf,
@@ -430,16 +433,19 @@ fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode
     };
     let interrupted = progress::interrupt_flag("finishing the blocks in progress, then saving...")?;
     let threads = progress::threads(common.threads);
-    let mut reporter = progress::Reporter::new(format!(
-        "{}: {} games, {} players, set {}, seed {}, {} threads -> {}",
-        plan.name,
-        plan.games,
-        plan.players,
-        plan.set.name,
-        plan.seed,
-        threads,
-        out.display()
-    ));
+    let mut reporter = progress::Reporter::new(
+        format!(
+            "{}: {} games, {} players, set {}, seed {}, {} threads -> {}",
+            plan.name,
+            plan.games,
+            plan.players,
+            plan.set.name,
+            plan.seed,
+            threads,
+            out.display()
+        ),
+        common.quiet,
+    );
     let result = run(&plan, &opts, &mut reporter, &interrupted);
     reporter.finish();
     match result {

@@ -1,5 +1,6 @@
 //! Progress and interruption for every long command, in one place: a bar on a terminal
-//! (otherwise a line at each tenth and at least every 10 s), the run's header printed with the
+//! (otherwise a line with the rate and time left at each tenth and at least every 10 s; none
+//! with `--quiet`), the run's header printed with the
 //! first report (so that an error is the only line on stderr), and Ctrl-C: the first asks the
 //! run to stop after the blocks in progress (they are saved), a second exits at once.
 
@@ -45,12 +46,16 @@ pub(crate) struct Reporter {
     last_pct: u64,
     /// What is running now (a sweep's set), shown with the counts.
     stage: String,
+    /// Games already done when this invocation started (a resumed run), for the rate.
+    first_done: Option<u64>,
+    /// `--quiet`: no header, no progress.
+    quiet: bool,
 }
 
 impl Reporter {
-    /// A reporter that prints `header` with its first report.
-    pub(crate) fn new(header: String) -> Reporter {
-        let bar = std::io::stderr().is_terminal().then(|| {
+    /// A reporter that prints `header` with its first report (nothing at all when `quiet`).
+    pub(crate) fn new(header: String, quiet: bool) -> Reporter {
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
             let b = ProgressBar::new(0);
             b.set_style(
                 ProgressStyle::with_template(
@@ -68,11 +73,13 @@ impl Reporter {
             last_line: Instant::now(),
             last_pct: 0,
             stage: String::new(),
+            first_done: None,
+            quiet,
         }
     }
 
     fn show_header(&mut self) {
-        if !self.header_shown {
+        if !self.header_shown && !self.quiet {
             self.header_shown = true;
             self.line(&self.header.clone());
         }
@@ -80,6 +87,9 @@ impl Reporter {
 
     /// A line above the bar (or on its own without one).
     fn line(&self, text: &str) {
+        if self.quiet {
+            return;
+        }
         match &self.bar {
             Some(b) => b.println(text),
             None => eprintln!("{text}"),
@@ -96,7 +106,11 @@ impl Reporter {
 
 impl Progress for Reporter {
     fn update(&mut self, done: u64, total: u64) {
+        if self.quiet {
+            return;
+        }
         self.show_header();
+        let first = *self.first_done.get_or_insert(done);
         if let Some(b) = &self.bar {
             b.set_length(total);
             b.set_position(done);
@@ -109,9 +123,20 @@ impl Progress for Reporter {
             } else {
                 format!("{}: ", self.stage)
             };
+            let secs = self.started.elapsed().as_secs_f64();
+            // The rate of this invocation (a resumed run's earlier games excluded) and the
+            // time left at that rate.
+            let rate = (done - first.min(done)) as f64 / secs.max(1e-9);
+            let eta = if done >= total {
+                String::new()
+            } else if rate > 0.0 {
+                format!(", eta {:.0}s", (total - done) as f64 / rate)
+            } else {
+                ", eta unknown".into()
+            };
             eprintln!(
-                "progress: {stage}{done}/{total} games ({pct}%), {:.0}s",
-                self.started.elapsed().as_secs_f64()
+                "progress: {stage}{done}/{total} games ({pct}%), {secs:.0}s, {} games/s{eta}",
+                crate::rate(rate)
             );
             self.last_line = Instant::now();
             self.last_pct = pct;
@@ -128,7 +153,7 @@ impl SweepProgress for Reporter {
         }
         if resumed {
             self.line(&format!("{}: complete on disk, not replayed", self.stage));
-        } else if self.bar.is_none() {
+        } else if self.bar.is_none() && !self.quiet {
             eprintln!("{}", self.stage);
         }
     }

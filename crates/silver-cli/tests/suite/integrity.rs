@@ -791,3 +791,62 @@ fn runs_with_capped_rounds_warn() {
     let report = ok(args!["report", tmp.join("o")]);
     assert_mentions(&report.stdout, &["warning:", "hit the turn cap"]);
 }
+
+/// Tournaments without `--out` or `--name` no longer share `results/tournament`: each gets a
+/// directory named after its bots, players, set and seed (printed at the start).
+#[test]
+fn tournaments_without_out_do_not_collide() {
+    let tmp = TempDir::new("default-out");
+    let bots = Path::new(ROOT).join("bots");
+    let run = |bots_arg: &str, seed: &str| {
+        let args = args![
+            "tournament",
+            "--bots",
+            bots_arg,
+            "--games",
+            "4",
+            "--seed",
+            seed,
+            "--bots-dir",
+            &bots
+        ];
+        let out = Out::new(
+            args.clone(),
+            silver(&args).current_dir(&tmp.0).output().unwrap(),
+        );
+        assert_eq!(out.code, Some(0), "{}", out.describe());
+        out
+    };
+    let a = run("greedy,random", "1");
+    run("greedy,random", "2");
+    run("random,greedy-mem2", "1");
+    for d in [
+        "greedy-vs-random-2p-amulet-s1",
+        "greedy-vs-random-2p-amulet-s2",
+        "random-vs-greedy-mem2-2p-amulet-s1",
+    ] {
+        assert!(
+            tmp.join("results").join(d).join("games.csv").is_file(),
+            "{d}"
+        );
+    }
+    assert_mentions(&a.stderr, &["-> results/greedy-vs-random-2p-amulet-s1"]);
+    // The same tournament again is refused, not silently replaced.
+    let args = args![
+        "tournament",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--bots-dir",
+        &bots
+    ];
+    let out = Out::new(
+        args.clone(),
+        silver(&args).current_dir(&tmp.0).output().unwrap(),
+    );
+    assert_eq!(out.code, Some(2));
+    assert_mentions(&error_line(&out), &["holds a finished run", "--force"]);
+}
