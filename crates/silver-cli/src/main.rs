@@ -39,7 +39,8 @@ enum Command {
     Bots(BotsArgs),
     /// List the built-in characters, tokens and ability kinds, or the characters of one set.
     Cards(CardsArgs),
-    /// Print a finished run's summary and census-timing tables from its directory.
+    /// A finished run's (or sweep's) report: one self-contained HTML page with plots
+    /// (DIR/report.html), and its tables as text, CSV or JSON.
     Report(ReportArgs),
     /// The sequential probability ratio test from pentanomial (or trinomial) counts, as
     /// fastchess computes it.
@@ -86,10 +87,26 @@ struct SprtArgs {
     format: FormatArg,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum ReportFormat {
+    /// The text tables, and the HTML page written to --html.
+    Text,
+    /// The page's tables as CSV (each after a `# id: title` line).
+    Csv,
+    /// The page's tables as one JSON object.
+    Json,
+}
+
 #[derive(Args)]
 struct ReportArgs {
-    /// The run's output directory.
+    /// The run's (or sweep's) output directory.
     dir: PathBuf,
+    /// Where to write the HTML page (default: DIR/report.html).
+    #[arg(long)]
+    html: Option<PathBuf>,
+    /// What to print.
+    #[arg(long, value_enum, default_value = "text")]
+    format: ReportFormat,
     /// Width of the turn buckets in the census table (1 or more).
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
     turn_bucket: u64,
@@ -348,6 +365,25 @@ fn tournament_spec(
     })
 }
 
+/// This invocation's command line, quoted where a shell would need it.
+fn shell_words() -> String {
+    std::env::args()
+        .enumerate()
+        .map(|(i, a)| {
+            if i == 0 {
+                "silver".to_string()
+            } else if a.is_empty()
+                || a.contains(|c: char| c.is_whitespace() || "'\"$&|;<>()*?!`\\".contains(c))
+            {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The command that replays game `game` of this invocation.
 fn replay_command(game: u64, seed: u64) -> String {
     let args: Vec<String> = std::env::args().collect();
@@ -430,6 +466,7 @@ fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode
         shard,
         resume: common.resume,
         force: common.force,
+        command: Some(shell_words()),
     };
     let interrupted = progress::interrupt_flag("finishing the blocks in progress, then saving...")?;
     let threads = progress::threads(common.threads);
@@ -638,6 +675,26 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
 }
 
 fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
+    let report = silver_report::build(&a.dir)?;
+    match a.format {
+        ReportFormat::Csv => {
+            print!("{}", report.csv());
+            return Ok(ExitCode::SUCCESS);
+        }
+        ReportFormat::Json => {
+            println!("{}", report.json());
+            return Ok(ExitCode::SUCCESS);
+        }
+        ReportFormat::Text => {}
+    }
+    let html = a.html.clone().unwrap_or_else(|| a.dir.join("report.html"));
+    let tmp = html.with_extension("html.tmp");
+    std::fs::write(&tmp, report.html()).with_context(|| tmp.display().to_string())?;
+    std::fs::rename(&tmp, &html).with_context(|| html.display().to_string())?;
+    if a.dir.join("balance.json").is_file() {
+        println!("report: {}", html.display());
+        return Ok(ExitCode::SUCCESS);
+    }
     let m = read_manifest(&a.dir)?;
     let set = m.card_set().with_context(|| a.dir.display().to_string())?;
     if !m.complete {
@@ -657,6 +714,7 @@ fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
         "{}",
         silver_sim::census_tables(&m.stats, a.turn_bucket as usize)
     );
+    println!("report: {}", html.display());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -58,7 +58,7 @@ pub use manifest::{read_manifest, Manifest, Shard, ShardError};
 pub use merge::merge;
 pub use pairs::crosstable;
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
-pub use ratings::ratings_table;
+pub use ratings::{fit as fit_ratings, ratings_table, Rating};
 pub use record::replay;
 pub use run::{run, Progress, RunOptions, RunOutcome};
 pub use sets::{

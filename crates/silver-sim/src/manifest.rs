@@ -206,6 +206,16 @@ pub struct Manifest {
     /// An SPRT run's test and its state after the completed blocks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<SprtRecord>,
+    /// The master seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The command line that started the run (for reports; a merged run keeps its first
+    /// shard's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    /// Every bot's resolved parameters, in plan order (for reports).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bot_specs: Vec<silver_bots::BotSpec>,
 }
 
 impl Manifest {
@@ -234,6 +244,9 @@ impl Manifest {
             outputs: plan.outputs,
             complete: false,
             sprt: plan.sprt_record(),
+            seed: Some(plan.seed),
+            command: None,
+            bot_specs: plan.bots.iter().map(|b| b.spec.clone()).collect(),
         }
     }
 

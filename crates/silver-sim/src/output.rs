@@ -34,6 +34,8 @@ pub(crate) enum OutputFile {
     GameMetrics,
     /// `manifest.json`: the run's record of itself.
     Manifest,
+    /// `report.html`: `silver report`'s page (written later, replaced with the run).
+    Report,
 }
 
 impl OutputFile {
@@ -46,7 +48,7 @@ impl OutputFile {
     ];
 
     /// Every file a run or a sweep's set may write.
-    pub(crate) const ALL: [OutputFile; 10] = [
+    pub(crate) const ALL: [OutputFile; 11] = [
         OutputFile::Games,
         OutputFile::Rounds,
         OutputFile::Census,
@@ -57,6 +59,7 @@ impl OutputFile {
         OutputFile::Sprt,
         OutputFile::GameMetrics,
         OutputFile::Manifest,
+        OutputFile::Report,
     ];
 
     /// The file name.
@@ -72,6 +75,7 @@ impl OutputFile {
             OutputFile::Sprt => "sprt.csv",
             OutputFile::GameMetrics => "game-metrics.csv",
             OutputFile::Manifest => "manifest.json",
+            OutputFile::Report => "report.html",
         }
     }
 
@@ -92,7 +96,8 @@ impl OutputFile {
             | OutputFile::Pairs
             | OutputFile::Ratings
             | OutputFile::GameMetrics
-            | OutputFile::Manifest => None,
+            | OutputFile::Manifest
+            | OutputFile::Report => None,
         }
     }
 
@@ -108,7 +113,8 @@ impl OutputFile {
             | OutputFile::Pairs
             | OutputFile::Ratings
             | OutputFile::GameMetrics
-            | OutputFile::Manifest => true,
+            | OutputFile::Manifest
+            | OutputFile::Report => true,
         }
     }
 
@@ -124,7 +130,8 @@ impl OutputFile {
             | OutputFile::Pairs
             | OutputFile::Ratings
             | OutputFile::GameMetrics
-            | OutputFile::Manifest => &[],
+            | OutputFile::Manifest
+            | OutputFile::Report => &[],
         }
     }
 }

@@ -34,6 +34,8 @@ pub struct RunOptions {
     pub resume: bool,
     /// Replace a finished run in `out` (never an unfinished one, nor foreign files).
     pub force: bool,
+    /// The command line, recorded in the manifest for reports.
+    pub command: Option<String>,
 }
 
 /// Receives progress (called from the thread that drives the run, once per window).
@@ -140,10 +142,12 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
             OutputFile::Pairs,
             OutputFile::Ratings,
             OutputFile::Sprt,
+            OutputFile::Report,
         ],
     )?;
     let mut files = CsvFiles::create(out, &plan.outputs, plan.sprt.is_some())?;
     let mut manifest = fresh;
+    manifest.command = opts.command.clone();
     manifest.files = files.records()?;
     manifest.save(out)?;
     Ok((manifest, files))

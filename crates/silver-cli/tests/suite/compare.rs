@@ -371,3 +371,78 @@ fn sprt_from_counts_prints_text_and_json() {
         assert_mentions(&msg, &words);
     }
 }
+
+#[test]
+fn report_writes_a_page_and_prints_its_tables() {
+    let tmp = TempDir::new("report");
+    let dir = tmp.join("t");
+    ok(args![
+        "tournament",
+        "--bots",
+        "greedy,random",
+        "--players",
+        "3",
+        "--games",
+        "60",
+        "--out",
+        &dir
+    ]);
+    let out = ok(args!["report", &dir]);
+    assert_mentions(&out.stdout, &["report: ", "report.html", "head to head"]);
+    let html = read_text(&dir.join("report.html"));
+    for id in [
+        "id=\"win-share\"",
+        "id=\"head-to-head\"",
+        "id=\"census-by-turn\"",
+        "<svg",
+    ] {
+        assert!(html.contains(id), "{id}");
+    }
+    let elsewhere = tmp.join("page.html");
+    ok(args!["report", &dir, "--html", &elsewhere]);
+    assert_eq!(read_text(&elsewhere).len(), html.len());
+    let json = ok(args!["report", &dir, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    let summary = read_text(&dir.join("summary.csv"));
+    let greedy_rate = summary
+        .lines()
+        .find(|l| l.contains(",bot,greedy,"))
+        .unwrap()
+        .split(',')
+        .nth(5)
+        .unwrap()
+        .to_string();
+    assert_eq!(v["tables"]["bots-table"]["rows"][0][3], greedy_rate);
+    let csv = ok(args!["report", &dir, "--format", "csv"]);
+    assert_mentions(
+        &csv.stdout,
+        &["# bots-table: ", "# pairs-table: ", "# ratings-table: "],
+    );
+    // A sweep's report.
+    let sweep = tmp.join("sweep");
+    ok(args![
+        "run",
+        "experiments/balance-one-swap.toml",
+        "--games",
+        "8",
+        "--out",
+        &sweep
+    ]);
+    let out = ok(args!["report", &sweep]);
+    assert_mentions(&out.stdout, &["report: "]);
+    assert!(read_text(&sweep.join("report.html")).contains("id=\"forest-mean-round-score\""));
+    // A replaced run takes its old report with it.
+    ok(args![
+        "tournament",
+        "--bots",
+        "greedy,random",
+        "--players",
+        "3",
+        "--games",
+        "60",
+        "--out",
+        &dir,
+        "--force"
+    ]);
+    assert!(!dir.join("report.html").exists());
+}

@@ -244,9 +244,11 @@ pub fn run_balance(
             if sets.exists() {
                 fs::remove_dir_all(&sets).map_err(io(&sets))?;
             }
-            let csv = out.join(BALANCE_CSV);
-            if csv.exists() {
-                fs::remove_file(&csv).map_err(io(&csv))?;
+            for name in [BALANCE_CSV, OutputFile::Report.name()] {
+                let file = out.join(name);
+                if file.exists() {
+                    fs::remove_file(&file).map_err(io(&file))?;
+                }
             }
         }
         (None, _) => check_foreign(out, &[BALANCE_MANIFEST])?,
