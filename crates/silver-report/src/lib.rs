@@ -180,6 +180,18 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
         "command",
         m.command.clone().unwrap_or_else(|| "not recorded".into()),
     );
+    kv(
+        "throughput",
+        m.speed.map_or("not recorded (a merged run)".into(), |sp| {
+            format!(
+                "{} games in {:.2} s on {} threads: {:.1} games/s",
+                sp.games,
+                sp.seconds,
+                sp.threads,
+                sp.games as f64 / sp.seconds.max(1e-9)
+            )
+        }),
+    );
     let mut intro = Section::new("about", "The run");
     intro.blocks.push(Block::Table(header));
     report.sections.push(intro);

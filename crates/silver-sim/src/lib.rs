@@ -54,7 +54,7 @@ pub use error::{
     SetFileError, SpecError, UnknownToken,
 };
 pub use interval::{wilson, Est};
-pub use manifest::{read_manifest, Manifest, Shard, ShardError};
+pub use manifest::{read_manifest, Manifest, Shard, ShardError, Speed};
 pub use merge::merge;
 pub use pairs::crosstable;
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};

@@ -216,6 +216,21 @@ pub struct Manifest {
     /// Every bot's resolved parameters, in plan order (for reports).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bot_specs: Vec<silver_bots::BotSpec>,
+    /// The speed of the invocation that finished the run (for reports; the only field that
+    /// differs between two runs of the same plan).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<Speed>,
+}
+
+/// How fast an invocation played.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Speed {
+    /// Games it played (a resumed run's earlier games not counted).
+    pub games: u64,
+    /// Its wall time in seconds.
+    pub seconds: f64,
+    /// Worker threads.
+    pub threads: usize,
 }
 
 impl Manifest {
@@ -247,6 +262,7 @@ impl Manifest {
             seed: Some(plan.seed),
             command: None,
             bot_specs: plan.bots.iter().map(|b| b.spec.clone()).collect(),
+            speed: None,
         }
     }
 

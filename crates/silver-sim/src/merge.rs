@@ -117,6 +117,8 @@ pub fn merge(out: &Path, inputs: &[PathBuf], force: bool) -> Result<Manifest, Ru
         files: records,
         stats,
         complete: false,
+        // The shards' speeds are not one run's.
+        speed: None,
         ..first
     };
     finish(out, &mut manifest)?;

@@ -247,6 +247,11 @@ pub fn run(
         Err(Stop::Panic(p)) => return Err(RunError::Panic(p)),
         Err(Stop::Failed(e)) => return Err(e),
     }
+    manifest.speed = Some(crate::manifest::Speed {
+        games: played,
+        seconds: started.elapsed().as_secs_f64(),
+        threads: pool.current_num_threads(),
+    });
     finish(out, &mut manifest)?;
     Ok(RunOutcome {
         stats: manifest.stats,
