@@ -18,6 +18,7 @@
 
 mod arena;
 pub mod estimate;
+mod exec;
 mod greedy;
 mod ismcts;
 mod memory;
@@ -25,6 +26,7 @@ mod random;
 mod spec;
 
 pub use arena::{play_game, play_game_with, EventsOnly, Seats, Watch};
+pub use exec::{view_json, ExecBot, PROTOCOL};
 pub use greedy::GreedyBot;
 pub use ismcts::{CheatingIsmcts, IsmctsBot};
 pub use memory::Memory;
@@ -90,6 +92,7 @@ impl Player {
             BotSpec::Greedy(p) => Player::Greedy(GreedyBot::new(*p)),
             BotSpec::Ismcts(p) => Player::Ismcts(IsmctsBot::new(*p)),
             BotSpec::CheatingIsmcts(p) => Player::CheatingIsmcts(CheatingIsmcts::new(*p)),
+            BotSpec::Exec(p) => Player::External(Box::new(ExecBot::new(&p.command))),
         }
     }
 

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The built-in bot kinds, as written in specs.
-pub const KINDS: [&str; 4] = ["random", "greedy", "ismcts", "cheating-ismcts"];
+pub const KINDS: [&str; 5] = ["random", "greedy", "ismcts", "cheating-ismcts", "exec"];
 
 /// A bot, as data.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,6 +22,16 @@ pub enum BotSpec {
     /// Research baseline: the same search on the *true* state. It cheats by design, to measure
     /// what hidden information is worth; never use it as a fair opponent.
     CheatingIsmcts(IsmctsParams),
+    /// A program in any language, speaking the JSON-lines protocol of `docs/protocol.md`.
+    Exec(ExecParams),
+}
+
+/// Parameters of a bot program.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExecParams {
+    /// The command line (run by `sh -c` from the working directory).
+    pub command: String,
 }
 
 /// Parameters of the random bot (none).
@@ -243,6 +253,9 @@ pub enum SpecError {
     /// Memory settings for the bot that sees the true state.
     #[error("cheating-ismcts sees the true state; it takes no memory settings")]
     CheatingWithMemory,
+    /// `exec` without a command.
+    #[error("exec needs a command: exec:python3 my_bot.py")]
+    NoCommand,
     /// An override that is not `key=value`.
     #[error("`{0}` is not of the form key=value")]
     NotAnOverride(String),
@@ -408,6 +421,8 @@ impl BotSpec {
                     Err(SpecError::CheatingWithMemory)
                 }
             }
+            BotSpec::Exec(p) if p.command.trim().is_empty() => Err(SpecError::NoCommand),
+            BotSpec::Exec(_) => Ok(()),
         }
     }
 
@@ -418,6 +433,7 @@ impl BotSpec {
             BotSpec::Greedy(_) => "greedy",
             BotSpec::Ismcts(_) => "ismcts",
             BotSpec::CheatingIsmcts(_) => "cheating-ismcts",
+            BotSpec::Exec(_) => "exec",
         }
     }
 
@@ -440,6 +456,14 @@ impl BotSpec {
     pub fn parse_inline(s: &str) -> Result<BotSpec, SpecError> {
         let (kind, rest) = s.split_once(':').unwrap_or((s, ""));
         let kind = kind.trim();
+        // `exec:COMMAND`: the rest is a command line, not key=value pairs.
+        if kind == "exec" {
+            let spec = BotSpec::Exec(ExecParams {
+                command: rest.trim().to_string(),
+            });
+            spec.validate()?;
+            return Ok(spec);
+        }
         if !KINDS.contains(&kind) {
             return Err(SpecError::UnknownKind { kind: kind.into() });
         }

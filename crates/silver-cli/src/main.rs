@@ -601,6 +601,15 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // Output piped into `head` and the like: the reader is gone, not an error of ours.
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)

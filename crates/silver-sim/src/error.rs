@@ -575,6 +575,14 @@ pub fn message(e: &dyn std::error::Error) -> String {
 /// Why a bot name cannot be resolved.
 #[derive(Debug, thiserror::Error)]
 pub enum BotError {
+    /// An `exec` bot whose program is not there.
+    #[error("bot `{name}`: no program `{program}` (not a file, nor on PATH)")]
+    NoProgram {
+        /// The bot as typed.
+        name: String,
+        /// The program.
+        program: String,
+    },
     /// A built-in kind with bad parameters.
     #[error("bot `{name}`")]
     Inline {

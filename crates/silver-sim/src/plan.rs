@@ -154,10 +154,14 @@ pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, BotError> {
     let file = bots_dir.join(format!("{base}.toml"));
     let profile = !base.is_empty() && !base.contains(['/', '\\', '.']) && file.is_file();
     if !profile && KINDS.contains(&base) {
-        return BotSpec::parse_inline(name).map_err(|source| BotError::Inline {
+        let spec = BotSpec::parse_inline(name).map_err(|source| BotError::Inline {
             name: name.into(),
             source,
-        });
+        })?;
+        if let BotSpec::Exec(p) = &spec {
+            check_program(name, &p.command)?;
+        }
+        return Ok(spec);
     }
     if !profile {
         return Err(BotError::Unknown {
@@ -172,6 +176,26 @@ pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, BotError> {
     };
     BotSpec::from_toml_with_overrides(&text, overrides)
         .map_err(|source| BotError::Profile { path: file, source })
+}
+
+/// An error unless the program of an `exec` bot's command exists (a path, or a name on
+/// `PATH`), so a typo is a one-line error before any game starts.
+fn check_program(name: &str, command: &str) -> Result<(), BotError> {
+    let program = command.split_whitespace().next().unwrap_or("");
+    let found = if program.contains('/') {
+        Path::new(program).is_file()
+    } else {
+        std::env::var_os("PATH")
+            .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+    };
+    if found {
+        Ok(())
+    } else {
+        Err(BotError::NoProgram {
+            name: name.into(),
+            program: program.into(),
+        })
+    }
 }
 
 /// The profile names in a directory (sorted).

@@ -6,8 +6,6 @@
 use crate::common::*;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// `balance.csv` as (header, rows), every row a map from column to value.
 fn balance(dir: &Path) -> (Vec<String>, Vec<Vec<(String, String)>>) {
@@ -316,37 +314,13 @@ fn resume_after_interrupt_gives_the_same_balance() {
     let tmp = TempDir::new("resume");
     let spec = long_sweep(&tmp);
     let (dir, reference) = (tmp.join("interrupted"), tmp.join("reference"));
-    let args = args!["run", &spec, "--threads", "1", "--out", &dir];
-    let mut child = silver(&args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start silver");
-    // Wait until the first set is complete on disk (its manifest is written last, atomically).
+    // Interrupted once the first set is complete on disk (its manifest is written last).
     let first = dir.join("sets/00-amulet/manifest.json");
-    let started = Instant::now();
-    while !first.exists() {
-        if let Some(status) = child.try_wait().unwrap() {
-            let out = Out::new(args, child.wait_with_output().unwrap());
-            panic!(
-                "the sweep ended ({status}) before its first set was on disk\n{}",
-                out.describe()
-            );
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            panic!("no set finished within 120 s");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("cannot run kill");
-    assert!(kill.success());
-    let out = Out::new(args, child.wait_with_output().unwrap());
-    assert_eq!(out.code, Some(130), "{}", out.describe());
-    assert!(!out.stderr.contains("panicked"), "{}", out.describe());
+    let out = interrupt_once(
+        args!["run", &spec, "--threads", "1", "--out", &dir],
+        "its first set was on disk",
+        || first.exists(),
+    );
     let last = out.stderr.trim_end().lines().last().unwrap_or("");
     assert_mentions(last, &["interrupted", "of 6 sets", "--resume"]);
     let m: serde_json::Value = serde_json::from_str(&read_text(&dir.join("balance.json"))).unwrap();

@@ -446,3 +446,99 @@ fn report_writes_a_page_and_prints_its_tables() {
     ]);
     assert!(!dir.join("report.html").exists());
 }
+
+/// A bot in another language over the JSON-lines protocol (docs/protocol.md).
+#[test]
+fn exec_bots_play_reproducibly_and_fail_clearly() {
+    let tmp = TempDir::new("exec");
+    let bot = "exec:python3 bots/examples/random_bot.py";
+    let run = |out: &Path, threads: &str| {
+        ok(args![
+            "tournament",
+            "--bots",
+            format!("{bot},greedy"),
+            "--players",
+            "3",
+            "--games",
+            "12",
+            "--threads",
+            threads,
+            "--out",
+            out
+        ])
+    };
+    let (a, b) = (tmp.join("a"), tmp.join("b"));
+    let out = run(&a, "1");
+    assert_mentions(&out.stdout, &[bot, "greedy"]);
+    run(&b, "2");
+    assert_same_files(
+        &a,
+        &b,
+        &["games.csv", "rounds.csv", "census.csv", "summary.csv"],
+    );
+    assert_eq!(rows(&a.join("games.csv")).len(), 12 * 3);
+
+    // It sees only its information set: every value in its view is one it may know.
+    let spy = tmp.write(
+        "spy.py",
+        "import json,sys\nfor line in sys.stdin:\n    m=json.loads(line)\n    if m['type']=='decide':\n        v=m['view']\n        me=v['seat']\n        for s,village in enumerate(v['villages']):\n            for c in village:\n                if c['value'] is not None and not c['face_up']:\n                    assert c['known_by'] & (1<<me), (s,c)\n        print(json.dumps({'action':0}),flush=True)\n    elif m['type']=='quit':\n        break\n",
+    );
+    ok(args![
+        "tournament",
+        "--bots",
+        format!("exec:python3 {}", spy.display()),
+        "--games",
+        "4",
+        "--out",
+        tmp.join("spy")
+    ]);
+
+    // An answer that is not a legal action stops the game with the program and the reason.
+    let liar = tmp.write(
+        "liar.py",
+        "import json,sys\nfor line in sys.stdin:\n    if json.loads(line)['type']=='decide':\n        print(json.dumps({'action':999}),flush=True)\n",
+    );
+    let out = crate::common::run(args![
+        "tournament",
+        "--bots",
+        format!("exec:python3 {}", liar.display()),
+        "--games",
+        "2",
+        "--out",
+        tmp.join("liar")
+    ]);
+    assert_eq!(out.code, Some(3), "{}", out.describe());
+    assert_mentions(
+        &out.stderr,
+        &["exec bot", "liar.py", "chose action 999", "silver replay"],
+    );
+    let quitter = tmp.write("quitter.py", "import sys\nsys.stdin.readline()\n");
+    let out = crate::common::run(args![
+        "tournament",
+        "--bots",
+        format!("exec:python3 {}", quitter.display()),
+        "--games",
+        "2",
+        "--out",
+        tmp.join("quitter")
+    ]);
+    assert_eq!(out.code, Some(3), "{}", out.describe());
+    assert_mentions(&out.stderr, &["exec bot", "quitter.py"]);
+    // A program that is not there is bad input.
+    let msg = fails(args![
+        "tournament",
+        "--bots",
+        "exec:no-such-program-here x",
+        "--out",
+        tmp.join("x")
+    ]);
+    assert_mentions(&msg, &["no program `no-such-program-here`"]);
+    let msg = fails(args![
+        "tournament",
+        "--bots",
+        "exec:",
+        "--out",
+        tmp.join("x")
+    ]);
+    assert_mentions(&msg, &["exec needs a command"]);
+}

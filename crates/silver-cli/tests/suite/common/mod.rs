@@ -196,31 +196,36 @@ pub fn spec_file(tmp: &TempDir, name: &str, text: &str) -> PathBuf {
 /// Starts `silver ARGS` (whose output directory is `dir`), interrupts it with SIGINT once its
 /// manifest records a finished block, and returns what it did (it must still have been running).
 pub fn interrupt_after_a_block(args: Vec<OsString>, dir: &Path) -> Out {
+    let manifest = dir.join("manifest.json");
+    interrupt_once(args, "a block finished", || {
+        std::fs::read_to_string(&manifest).is_ok_and(|text| {
+            let m: serde_json::Value = serde_json::from_str(&text).expect("valid manifest");
+            m["blocks_done"].as_u64().unwrap() > 0
+        })
+    })
+}
+
+/// Starts `silver ARGS`, interrupts it with SIGINT as soon as `ready()` (polled), and returns
+/// what it did: exit 130, no panic (it must still have been running).
+pub fn interrupt_once(args: Vec<OsString>, what: &str, ready: impl Fn() -> bool) -> Out {
     use std::time::{Duration, Instant};
     let mut child = silver(&args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("cannot start silver");
-    // Wait until some blocks are on disk (the manifest is replaced atomically).
     let started = Instant::now();
-    loop {
-        if let Ok(text) = std::fs::read_to_string(dir.join("manifest.json")) {
-            let m: serde_json::Value = serde_json::from_str(&text).expect("valid manifest");
-            if m["blocks_done"].as_u64().unwrap() > 0 {
-                break;
-            }
-        }
+    while !ready() {
         if let Some(status) = child.try_wait().unwrap() {
             let out = Out::new(args, child.wait_with_output().unwrap());
             panic!(
-                "the run ended ({status}) before it could be interrupted; make it longer\n{}",
+                "the run ended ({status}) before {what}; make it longer\n{}",
                 out.describe()
             );
         }
         if started.elapsed() > Duration::from_secs(120) {
             let _ = child.kill();
-            panic!("no block finished within 120 s");
+            panic!("not {what} within 120 s");
         }
         std::thread::sleep(Duration::from_millis(5));
     }

@@ -1,0 +1,213 @@
+//! Bots in any language: a program run as a child process that speaks JSON lines on its
+//! standard input and output (the protocol is `docs/protocol.md`). One process per seat and
+//! worker thread, started at its first game and kept for the whole run.
+//!
+//! The engine writes one JSON object per line: `game` before every game (seat, players, the
+//! configuration), `event` for everything the seat observes (redacted, RULES.md §6), and
+//! `decide` with the seat's view, the legal actions and a seed; the program answers each
+//! `decide` with one line `{"action": INDEX}` (an index into `legal`). A `quit` line ends it.
+//! An answer that is not one of the legal actions, a program that exits or is not found, stops
+//! the game with a message naming the program and what it said.
+
+use crate::{Bot, BotRng};
+use rand::Rng;
+use silver_rules::{Action, Config, Observation, PlayerView, Seat, Stage};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// The protocol version this build speaks (sent in every `game` line).
+pub const PROTOCOL: u32 = 1;
+
+/// A running bot program.
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+/// A bot that is a program (see the module docs).
+pub struct ExecBot {
+    command: String,
+    running: Option<Running>,
+    seat: Seat,
+    line: String,
+}
+
+impl ExecBot {
+    /// A bot running `command` (through `sh -c`, from the working directory) once it plays.
+    pub fn new(command: &str) -> ExecBot {
+        ExecBot {
+            command: command.to_string(),
+            running: None,
+            seat: 0,
+            line: String::new(),
+        }
+    }
+
+    fn fail(&self, what: &str) -> ! {
+        panic!("exec bot `{}` (seat {}): {what}", self.command, self.seat)
+    }
+
+    fn process(&mut self) -> &mut Running {
+        if self.running.is_none() {
+            let mut child = Command::new("sh")
+                .arg("-c")
+                .arg(&self.command)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .unwrap_or_else(|e| self.fail(&format!("cannot start it: {e}")));
+            let stdin = child.stdin.take().expect("piped stdin");
+            let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+            self.running = Some(Running {
+                child,
+                stdin,
+                stdout,
+            });
+        }
+        self.running.as_mut().expect("started")
+    }
+
+    fn send(&mut self, message: &serde_json::Value) {
+        let mut text = message.to_string();
+        text.push('\n');
+        let r = self.process();
+        let res = r
+            .stdin
+            .write_all(text.as_bytes())
+            .and_then(|()| r.stdin.flush());
+        if let Err(e) = res {
+            self.fail(&format!("cannot write to it (has it exited?): {e}"));
+        }
+    }
+
+    fn receive(&mut self) -> String {
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        let r = self.process();
+        match r.stdout.read_line(&mut line) {
+            Ok(0) => self.fail("it closed its output (exited?) instead of answering"),
+            Ok(_) => line,
+            Err(e) => self.fail(&format!("cannot read its answer: {e}")),
+        }
+    }
+}
+
+impl Drop for ExecBot {
+    fn drop(&mut self) {
+        if let Some(mut r) = self.running.take() {
+            let _ = r.stdin.write_all(b"{\"type\":\"quit\"}\n");
+            let _ = r.stdin.flush();
+            drop(r.stdin);
+            let _ = r.child.wait();
+        }
+    }
+}
+
+/// The seat's view as JSON: what it knows and may see, nothing else.
+pub fn view_json(view: &PlayerView) -> serde_json::Value {
+    let me = view.viewer();
+    let villages: Vec<serde_json::Value> = (0..view.players())
+        .map(|s| {
+            let cards: Vec<serde_json::Value> = view
+                .village(s)
+                .map(|c| {
+                    serde_json::json!({
+                        "value": c.value,
+                        "face_up": c.face_up,
+                        "under_token": c.under_token,
+                        "guarded": c.guarded,
+                        "known_by": c.known_by,
+                    })
+                })
+                .collect();
+            serde_json::Value::Array(cards)
+        })
+        .collect();
+    let holding = view
+        .holding()
+        .map(|(_, v)| serde_json::json!({ "value": v }));
+    serde_json::json!({
+        "seat": me,
+        "players": view.players(),
+        "round": view.round(),
+        "turn": view.turn_number(),
+        "turn_player": view.turn_player(),
+        "start_player": view.start_player(),
+        "stage": stage_name(view.stage()),
+        "token_holder": view.token_holder(),
+        "token_used": view.token_used(),
+        "census_caller": view.census_caller(),
+        "totals": &view.totals()[..view.players() as usize],
+        "villages": villages,
+        "holding": holding,
+        "deck_left": view.deck_len(),
+        "discard_pile": view.discard_pile().collect::<Vec<_>>(),
+        "display": view.display().collect::<Vec<_>>(),
+        "unknown_counts": view.unknown_counts(),
+    })
+}
+
+/// The stage's name (its variant), for bots that dispatch on it.
+fn stage_name(stage: Stage) -> String {
+    let text = format!("{stage:?}");
+    text.split([' ', '{', '(']).next().unwrap_or("").to_string()
+}
+
+impl Bot for ExecBot {
+    fn reset(&mut self, seat: Seat, config: &Config) {
+        self.seat = seat;
+        let message = serde_json::json!({
+            "type": "game",
+            "protocol": PROTOCOL,
+            "seat": seat,
+            "players": config.players,
+            "set": config.set.canonical_name(),
+            "model": config.model,
+            "max_turns_per_round": config.max_turns_per_round,
+        });
+        self.send(&message);
+    }
+
+    fn wants_observations(&self) -> bool {
+        true
+    }
+
+    fn observe(&mut self, observation: &Observation) {
+        let message = serde_json::json!({ "type": "event", "event": observation });
+        self.send(&message);
+    }
+
+    fn decide(&mut self, view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
+        let seed: u64 = rng.random();
+        let message = serde_json::json!({
+            "type": "decide",
+            "seed": seed,
+            "view": view_json(view),
+            "legal": legal,
+        });
+        self.send(&message);
+        let line = self.receive();
+        let answer: serde_json::Value = serde_json::from_str(line.trim()).unwrap_or_else(|e| {
+            self.fail(&format!("its answer `{}` is not JSON: {e}", line.trim()))
+        });
+        let index = answer
+            .get("action")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or_else(|| {
+                self.fail(&format!(
+                    "its answer `{}` is not {{\"action\": INDEX}}",
+                    line.trim()
+                ))
+            });
+        let action = legal.get(index as usize).copied().unwrap_or_else(|| {
+            self.fail(&format!(
+                "it chose action {index} of {} legal ones",
+                legal.len()
+            ))
+        });
+        self.line = line;
+        action
+    }
+}
