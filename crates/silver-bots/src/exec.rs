@@ -12,40 +12,68 @@
 use crate::{Bot, BotRng};
 use rand::Rng;
 use silver_rules::{Action, Config, Observation, PlayerView, Seat, Stage};
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// The protocol version this build speaks (sent in every `game` line).
 pub const PROTOCOL: u32 = 1;
 
-/// A running bot program.
+/// The lines of its standard error a failing program's message quotes.
+const STDERR_TAIL: usize = 5;
+
+/// A running bot program: its input, its output lines (read by a thread, so an answer can be
+/// waited for with a time limit), and the tail of its standard error (passed on as it comes).
 struct Running {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    lines: Receiver<std::io::Result<String>>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
 }
 
 /// A bot that is a program (see the module docs).
 pub struct ExecBot {
     command: String,
+    timeout: Duration,
     running: Option<Running>,
     seat: Seat,
-    line: String,
 }
 
 impl ExecBot {
-    /// A bot running `command` (through `sh -c`, from the working directory) once it plays.
-    pub fn new(command: &str) -> ExecBot {
+    /// A bot running `command` (through `sh -c`, from the working directory) once it plays,
+    /// allowed `timeout` per decision.
+    pub fn new(command: &str, timeout: Duration) -> ExecBot {
         ExecBot {
             command: command.to_string(),
+            timeout,
             running: None,
             seat: 0,
-            line: String::new(),
         }
     }
 
     fn fail(&self, what: &str) -> ! {
-        panic!("exec bot `{}` (seat {}): {what}", self.command, self.seat)
+        let tail: Vec<String> = self
+            .running
+            .as_ref()
+            .map(|r| {
+                r.stderr
+                    .lock()
+                    .map(|t| t.iter().cloned().collect())
+                    .unwrap_or_default()
+            })
+            .unwrap_or_default();
+        let tail = if tail.is_empty() {
+            String::new()
+        } else {
+            format!("; its stderr ended: {}", tail.join(" | "))
+        };
+        panic!(
+            "exec bot `{}` (seat {}): {what}{tail}",
+            self.command, self.seat
+        )
     }
 
     fn process(&mut self) -> &mut Running {
@@ -55,15 +83,38 @@ impl ExecBot {
                 .arg(&self.command)
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
-                .stderr(Stdio::inherit())
+                .stderr(Stdio::piped())
                 .spawn()
                 .unwrap_or_else(|e| self.fail(&format!("cannot start it: {e}")));
             let stdin = child.stdin.take().expect("piped stdin");
             let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+            let (send, lines) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                for line in stdout.lines() {
+                    if send.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+            let stderr = Arc::new(Mutex::new(VecDeque::new()));
+            let tail = stderr.clone();
+            let err = BufReader::new(child.stderr.take().expect("piped stderr"));
+            std::thread::spawn(move || {
+                for line in err.lines().map_while(Result::ok) {
+                    eprintln!("{line}");
+                    if let Ok(mut t) = tail.lock() {
+                        if t.len() == STDERR_TAIL {
+                            t.pop_front();
+                        }
+                        t.push_back(line);
+                    }
+                }
+            });
             self.running = Some(Running {
                 child,
                 stdin,
-                stdout,
+                lines,
+                stderr,
             });
         }
         self.running.as_mut().expect("started")
@@ -83,13 +134,25 @@ impl ExecBot {
     }
 
     fn receive(&mut self) -> String {
-        let mut line = std::mem::take(&mut self.line);
-        line.clear();
-        let r = self.process();
-        match r.stdout.read_line(&mut line) {
-            Ok(0) => self.fail("it closed its output (exited?) instead of answering"),
-            Ok(_) => line,
-            Err(e) => self.fail(&format!("cannot read its answer: {e}")),
+        let timeout = self.timeout;
+        let got = self.process().lines.recv_timeout(timeout);
+        match got {
+            Ok(Ok(line)) => line,
+            Ok(Err(e)) => self.fail(&format!("cannot read its answer: {e}")),
+            Err(RecvTimeoutError::Disconnected) => {
+                // Let its last words reach the tail before quoting it.
+                std::thread::sleep(Duration::from_millis(50));
+                self.fail("it closed its output (exited?) instead of answering")
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if let Some(r) = self.running.as_mut() {
+                    let _ = r.child.kill();
+                }
+                self.fail(&format!(
+                    "no answer within {:.1} s (the per-decision limit)",
+                    timeout.as_secs_f64()
+                ))
+            }
         }
     }
 }
@@ -100,6 +163,14 @@ impl Drop for ExecBot {
             let _ = r.stdin.write_all(b"{\"type\":\"quit\"}\n");
             let _ = r.stdin.flush();
             drop(r.stdin);
+            // A program that does not leave within a second of `quit` is stopped.
+            for _ in 0..100 {
+                if matches!(r.child.try_wait(), Ok(Some(_))) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let _ = r.child.kill();
             let _ = r.child.wait();
         }
     }
@@ -207,7 +278,6 @@ impl Bot for ExecBot {
                 legal.len()
             ))
         });
-        self.line = line;
         action
     }
 }

@@ -92,7 +92,10 @@ impl Player {
             BotSpec::Greedy(p) => Player::Greedy(GreedyBot::new(*p)),
             BotSpec::Ismcts(p) => Player::Ismcts(IsmctsBot::new(*p)),
             BotSpec::CheatingIsmcts(p) => Player::CheatingIsmcts(CheatingIsmcts::new(*p)),
-            BotSpec::Exec(p) => Player::External(Box::new(ExecBot::new(&p.command))),
+            BotSpec::Exec(p) => Player::External(Box::new(ExecBot::new(
+                &p.command,
+                std::time::Duration::from_secs_f64(p.timeout_seconds),
+            ))),
         }
     }
 

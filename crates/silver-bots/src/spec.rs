@@ -27,11 +27,18 @@ pub enum BotSpec {
 }
 
 /// Parameters of a bot program.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExecParams {
     /// The command line (run by `sh -c` from the working directory).
     pub command: String,
+    /// The time allowed per decision, in seconds.
+    #[serde(default = "exec_timeout")]
+    pub timeout_seconds: f64,
+}
+
+fn exec_timeout() -> f64 {
+    60.0
 }
 
 /// Parameters of the random bot (none).
@@ -422,7 +429,12 @@ impl BotSpec {
                 }
             }
             BotSpec::Exec(p) if p.command.trim().is_empty() => Err(SpecError::NoCommand),
-            BotSpec::Exec(_) => Ok(()),
+            BotSpec::Exec(p) => check(
+                p.timeout_seconds > 0.0 && p.timeout_seconds <= 86_400.0,
+                "timeout_seconds",
+                p.timeout_seconds,
+                "between 0 and 86400",
+            ),
         }
     }
 
@@ -460,6 +472,7 @@ impl BotSpec {
         if kind == "exec" {
             let spec = BotSpec::Exec(ExecParams {
                 command: rest.trim().to_string(),
+                timeout_seconds: exec_timeout(),
             });
             spec.validate()?;
             return Ok(spec);

@@ -496,7 +496,7 @@ fn exec_bots_play_reproducibly_and_fail_clearly() {
     // An answer that is not a legal action stops the game with the program and the reason.
     let liar = tmp.write(
         "liar.py",
-        "import json,sys\nfor line in sys.stdin:\n    if json.loads(line)['type']=='decide':\n        print(json.dumps({'action':999}),flush=True)\n",
+        "import json,sys\nfor line in sys.stdin:\n    if json.loads(line)['type']=='decide':\n        print('thinking hard', file=sys.stderr, flush=True)\n        print(json.dumps({'action':999}),flush=True)\n",
     );
     let out = crate::common::run(args![
         "tournament",
@@ -510,7 +510,44 @@ fn exec_bots_play_reproducibly_and_fail_clearly() {
     assert_eq!(out.code, Some(3), "{}", out.describe());
     assert_mentions(
         &out.stderr,
-        &["exec bot", "liar.py", "chose action 999", "silver replay"],
+        &[
+            "exec bot",
+            "liar.py",
+            "chose action 999",
+            "stderr ended: thinking hard",
+            "silver replay",
+        ],
+    );
+    // Nothing within the per-decision limit (a profile's `timeout_seconds`).
+    let sleepy = tmp.write(
+        "sleepy.py",
+        "import json,sys,time\nfor line in sys.stdin:\n    if json.loads(line)['type']=='decide':\n        time.sleep(30)\n",
+    );
+    let bots = tmp.join("bots");
+    std::fs::create_dir_all(&bots).unwrap();
+    std::fs::write(
+        bots.join("sleepy.toml"),
+        format!(
+            "kind = \"exec\"\ncommand = \"python3 {}\"\ntimeout_seconds = 0.5\n",
+            sleepy.display()
+        ),
+    )
+    .unwrap();
+    let out = crate::common::run(args![
+        "tournament",
+        "--bots",
+        "sleepy,greedy",
+        "--games",
+        "2",
+        "--bots-dir",
+        &bots,
+        "--out",
+        tmp.join("sleepy")
+    ]);
+    assert_eq!(out.code, Some(3), "{}", out.describe());
+    assert_mentions(
+        &out.stderr,
+        &["exec bot", "sleepy.py", "no answer within 0.5 s"],
     );
     let quitter = tmp.write("quitter.py", "import sys\nsys.stdin.readline()\n");
     let out = crate::common::run(args![
