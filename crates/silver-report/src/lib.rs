@@ -92,6 +92,43 @@ impl Csv {
     }
 }
 
+/// A table from CSV bytes (one of the run's summary files), keeping rows `keep` accepts.
+fn csv_table(
+    id: &str,
+    title: &str,
+    bytes: &[u8],
+    keep: impl Fn(&[String]) -> bool,
+) -> Result<Table> {
+    let bad = |problem: String| ReportError::Csv {
+        path: PathBuf::from(title),
+        problem,
+    };
+    let mut r = csv::Reader::from_reader(bytes);
+    let columns: Vec<String> = r
+        .headers()
+        .map_err(|e| bad(e.to_string()))?
+        .iter()
+        .map(str::to_string)
+        .collect();
+    let mut table = Table {
+        id: id.to_string(),
+        title: title.to_string(),
+        columns,
+        rows: Vec::new(),
+    };
+    for rec in r.records() {
+        let row: Vec<String> = rec
+            .map_err(|e| bad(e.to_string()))?
+            .iter()
+            .map(str::to_string)
+            .collect();
+        if keep(&row) {
+            table.rows.push(row);
+        }
+    }
+    Ok(table)
+}
+
 /// `x / n`, 0 when n is 0.
 fn ratio(x: f64, n: f64) -> f64 {
     if n == 0.0 {
@@ -104,19 +141,6 @@ fn ratio(x: f64, n: f64) -> f64 {
 /// A float as summary.csv writes it.
 fn f4(x: f64) -> String {
     format!("{x:.4}")
-}
-
-/// A bound, empty when unknown and `inf`/`-inf` when open (as ratings.csv writes it).
-fn bound(x: f64, decimals: usize) -> String {
-    if x.is_finite() {
-        format!("{x:.decimals$}")
-    } else if x.is_nan() {
-        String::new()
-    } else if x > 0.0 {
-        "inf".into()
-    } else {
-        "-inf".into()
-    }
 }
 
 /// The report of the run, merged run, tournament or sweep in `dir`.
@@ -133,6 +157,15 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
     let s = &m.stats;
     let players = s.seats.len();
     let mut report = Report::new(format!("Silver report: {}", m.name));
+    // The tables are the run's own summary files, made from the manifest as `finish` makes
+    // them (so they hold exactly the numbers of summary.csv, cards.csv, pairs.csv, ratings.csv).
+    let files = silver_sim::summary_files(m)?;
+    let file = |name: &str| -> &[u8] {
+        files
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(&[][..], |(_, b)| b.as_slice())
+    };
 
     // 1. The run.
     let kind = if m.shard.is_some() {
@@ -200,23 +233,6 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
     let mut bots = Section::new("bots", "Bots");
     let mut rows = Vec::new();
     let mut totals = Vec::new();
-    let mut table = Table::new(
-        "bots-table",
-        "Bots (as summary.csv)",
-        &[
-            "bot",
-            "games",
-            "wins",
-            "win_rate",
-            "win_rate_low95",
-            "win_rate_high95",
-            "mean_total",
-            "sd_total",
-            "mean_round_score",
-            "census_calls",
-            "census_success_rate",
-        ],
-    );
     for (i, b) in s.bots.iter().enumerate() {
         let name = m.bots.get(i).cloned().unwrap_or_default();
         let (lo, hi) = wilson(b.wins, b.games);
@@ -237,20 +253,13 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
             high: mean + half,
             flagged: false,
         });
-        table.rows.push(vec![
-            name,
-            b.games.to_string(),
-            b.wins.to_string(),
-            f4(p),
-            f4(lo),
-            f4(hi),
-            f4(mean),
-            f4(sd),
-            f4(ratio(b.round_score_sum as f64, b.rounds as f64)),
-            b.census_calls.to_string(),
-            f4(ratio(b.census_success as f64, b.census_calls as f64)),
-        ]);
     }
+    let table = csv_table(
+        "bots-table",
+        "Bots (summary.csv)",
+        file("summary.csv"),
+        |r| r.get(1).is_some_and(|k| k == "bot"),
+    )?;
     bots.figure(
         "win-share",
         "Share of seat-games won, with 95% Wilson intervals; the dashed line is parity (1 / players).",
@@ -275,7 +284,7 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
     );
     bots.blocks.push(Block::Table(table));
     if m.bots.len() >= 2 && !s.pairs.pairs.is_empty() {
-        compare(&mut bots, m)?;
+        compare(&mut bots, m, file("pairs.csv"), file("ratings.csv"))?;
     }
     if let Some(t) = &m.sprt {
         sprt(&mut bots, dir, m, t)?;
@@ -285,18 +294,6 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
     // 3. Seats.
     let mut seats = Section::new("seats", "Seats");
     let mut rows = Vec::new();
-    let mut table = Table::new(
-        "seats-table",
-        "Seats",
-        &[
-            "seat",
-            "games",
-            "wins",
-            "win_rate",
-            "win_rate_low95",
-            "win_rate_high95",
-        ],
-    );
     for (i, st) in s.seats.iter().enumerate() {
         let (lo, hi) = wilson(st.wins, st.games);
         let p = ratio(st.wins as f64, st.games as f64);
@@ -307,15 +304,13 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
             high: hi,
             flagged: false,
         });
-        table.rows.push(vec![
-            i.to_string(),
-            st.games.to_string(),
-            st.wins.to_string(),
-            f4(p),
-            f4(lo),
-            f4(hi),
-        ]);
     }
+    let table = csv_table(
+        "seats-table",
+        "Seats (summary.csv)",
+        file("summary.csv"),
+        |r| r.get(1).is_some_and(|k| k == "seat"),
+    )?;
     seats.figure(
         "seat-advantage",
         "Share of games won from each seat (seat 0 deals first; rotations spread the bots over the seats), 95% Wilson intervals; dashed: parity.",
@@ -401,21 +396,6 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
 
     // 5. Cards.
     let mut cards = Section::new("cards", "Cards");
-    let mut table = Table::new(
-        "cards-table",
-        "Cards by value (as cards.csv)",
-        &[
-            "value",
-            "character",
-            "drawn",
-            "discarded",
-            "ability_used",
-            "rounds_used",
-            "mean_round_score_used",
-            "rounds_not_used",
-            "mean_round_score_not_used",
-        ],
-    );
     let mut uses = Vec::new();
     let mut effect = Vec::new();
     for (v, c) in s.cards.iter().enumerate() {
@@ -432,18 +412,13 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
                 flagged: false,
             });
         }
-        table.rows.push(vec![
-            v.to_string(),
-            set.labels.get(v).cloned().unwrap_or_default(),
-            c.drawn.to_string(),
-            c.discarded.to_string(),
-            c.ability_used.to_string(),
-            c.used_rounds.to_string(),
-            f4(used),
-            c.unused_rounds.to_string(),
-            f4(unused),
-        ]);
     }
+    let table = csv_table(
+        "cards-table",
+        "Cards by value (cards.csv)",
+        file("cards.csv"),
+        |_| true,
+    )?;
     cards.figure(
         "ability-uses",
         "How often each value's discard ability was used.",
@@ -493,27 +468,11 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
     Ok(report)
 }
 
-/// Head-to-head heatmap and ratings.
-fn compare(section: &mut Section, m: &Manifest) -> Result<()> {
+/// Head-to-head heatmap and ratings, with pairs.csv and ratings.csv as their tables.
+fn compare(section: &mut Section, m: &Manifest, pairs: &[u8], ratings_csv: &[u8]) -> Result<()> {
     let s = &m.stats;
     let k = m.bots.len();
     let mut cells = vec![vec![None; k]; k];
-    let mut table = Table::new(
-        "pairs-table",
-        "Head to head (as pairs.csv)",
-        &[
-            "bot_a",
-            "bot_b",
-            "blocks",
-            "games",
-            "comparisons",
-            "a_ahead",
-            "a_ahead_share",
-            "a_ahead_low95",
-            "a_ahead_high95",
-            "mean_margin",
-        ],
-    );
     for p in &s.pairs.pairs {
         let h = p.head_to_head();
         let (a, b) = (p.a as usize, p.b as usize);
@@ -521,19 +480,8 @@ fn compare(section: &mut Section, m: &Manifest) -> Result<()> {
             cells[a][b] = Some((h.share.value, h.share.low, h.share.high));
             cells[b][a] = Some((1.0 - h.share.value, 1.0 - h.share.high, 1.0 - h.share.low));
         }
-        table.rows.push(vec![
-            m.bots.get(a).cloned().unwrap_or_default(),
-            m.bots.get(b).cloned().unwrap_or_default(),
-            h.blocks.to_string(),
-            h.games.to_string(),
-            h.comparisons.to_string(),
-            h.a_ahead.to_string(),
-            bound(h.share.value, 4),
-            bound(h.share.low, 4),
-            bound(h.share.high, 4),
-            bound(h.margin.value, 4),
-        ]);
     }
+    let table = csv_table("pairs-table", "Head to head (pairs.csv)", pairs, |_| true)?;
     section.figure(
         "head-to-head",
         "Percent of comparisons in which the row's bot finished ahead of the column's, with the 95% interval over blocks (a deal with its seat rotations); blue: the row does better.",
@@ -542,18 +490,6 @@ fn compare(section: &mut Section, m: &Manifest) -> Result<()> {
     section.blocks.push(Block::Table(table));
     let ratings = silver_sim::fit_ratings(&s.pairs, k);
     let mut rows = Vec::new();
-    let mut table = Table::new(
-        "ratings-table",
-        "Ratings (as ratings.csv)",
-        &[
-            "bot",
-            "elo",
-            "elo_low95",
-            "elo_high95",
-            "comparisons",
-            "anchor",
-        ],
-    );
     for (i, r) in ratings.iter().enumerate() {
         let name = m.bots.get(i).cloned().unwrap_or_default();
         let value = match r.elo {
@@ -578,17 +514,13 @@ fn compare(section: &mut Section, m: &Manifest) -> Result<()> {
             high: r.high,
             flagged: r.anchor,
         });
-        table.rows.push(vec![
-            name,
-            r.elo
-                .filter(|_| !r.separated)
-                .map_or(String::new(), |e| bound(e, 2)),
-            r.elo.map_or(String::new(), |_| bound(r.low, 2)),
-            r.elo.map_or(String::new(), |_| bound(r.high, 2)),
-            r.comparisons.to_string(),
-            (r.anchor as u8).to_string(),
-        ]);
     }
+    let table = csv_table(
+        "ratings-table",
+        "Ratings (ratings.csv)",
+        ratings_csv,
+        |_| true,
+    )?;
     section.figure(
         "ratings",
         "Bradley–Terry ratings on the Elo scale with 95% intervals over blocks (orange: the anchor, rated 0; a bot that lost or won every comparison shows its one-sided bound).",

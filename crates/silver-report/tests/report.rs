@@ -124,19 +124,34 @@ fn has(figures: &[String], want: &[&str]) {
     }
 }
 
-/// The page's bots table holds summary.csv's numbers.
+/// The page's bot and seat tables hold summary.csv's rows, cell for cell.
 fn same_as_summary(tables: &std::collections::HashMap<String, Vec<Vec<String>>>, dir: &Path) {
     let summary = csv_rows(&dir.join("summary.csv"));
-    let page = &tables["bots-table"];
-    for row in summary.iter().filter(|r| r[1] == "bot") {
-        let name = &row[2];
-        let p = page
-            .iter()
-            .find(|r| r.first() == Some(name))
-            .unwrap_or_else(|| panic!("bot {name} not in the page"));
-        // games, wins, win_rate, low, high, mean_total, sd_total
-        assert_eq!(&p[1..8], &row[3..10], "bot {name}");
+    for (kind, id) in [("bot", "bots-table"), ("seat", "seats-table")] {
+        let want: Vec<&Vec<String>> = summary.iter().filter(|r| r[1] == kind).collect();
+        let page = &tables[id];
+        assert_eq!(page.len(), want.len() + 1, "{id}");
+        for (row, p) in want.iter().zip(&page[1..]) {
+            assert_eq!(*row, p, "{id}");
+        }
     }
+}
+
+/// A page table equals a CSV file of the run, header and rows.
+fn same_as_file(
+    tables: &std::collections::HashMap<String, Vec<Vec<String>>>,
+    id: &str,
+    path: &Path,
+) {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
+    let rows: Vec<Vec<String>> = r
+        .records()
+        .map(|x| x.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    let page = &tables[id];
+    assert_eq!(page[0], header, "{id}");
+    assert_eq!(&page[1..], &rows[..], "{id}");
 }
 
 #[test]
@@ -168,31 +183,10 @@ fn a_run_report_has_every_section_and_summary_numbers() {
         ],
     );
     same_as_summary(&tables, &dir);
-    // Pairs and ratings as their CSV files.
-    let pairs = csv_rows(&dir.join("pairs.csv"));
-    for row in &pairs {
-        let p = tables["pairs-table"]
-            .iter()
-            .find(|r| r.len() > 1 && r[0] == row[1] && r[1] == row[2])
-            .unwrap();
-        assert_eq!(&p[2..9], &row[3..10]);
-    }
-    let ratings = csv_rows(&dir.join("ratings.csv"));
-    for row in &ratings {
-        let p = tables["ratings-table"]
-            .iter()
-            .find(|r| r.first() == Some(&row[1]))
-            .unwrap();
-        assert_eq!(&p[1..], &row[2..]);
-    }
-    // Seats and end reasons from the same statistics.
-    let seat_rows: Vec<_> = csv_rows(&dir.join("summary.csv"))
-        .into_iter()
-        .filter(|r| r[1] == "seat")
-        .collect();
-    for (i, row) in seat_rows.iter().enumerate() {
-        assert_eq!(&tables["seats-table"][i + 1][1..6], &row[3..8]);
-    }
+    // Pairs, ratings and cards as their CSV files.
+    same_as_file(&tables, "pairs-table", &dir.join("pairs.csv"));
+    same_as_file(&tables, "ratings-table", &dir.join("ratings.csv"));
+    same_as_file(&tables, "cards-table", &dir.join("cards.csv"));
     // The page is self-contained: no script, no external reference.
     for bad in ["<script", "src=\"http", "href=\"http", "@import"] {
         assert!(!html.contains(bad), "{bad}");
@@ -200,8 +194,8 @@ fn a_run_report_has_every_section_and_summary_numbers() {
     // CSV and JSON carry the same tables.
     let json = report.json();
     assert_eq!(
-        json["tables"]["bots-table"]["rows"][0][3],
-        serde_json::Value::String(tables["bots-table"][1][3].clone())
+        json["tables"]["bots-table"]["rows"][0][5],
+        serde_json::Value::String(tables["bots-table"][1][5].clone())
     );
     assert!(report.csv().contains("# bots-table: "));
 }

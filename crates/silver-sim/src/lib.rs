@@ -60,7 +60,7 @@ pub use pairs::crosstable;
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
 pub use ratings::{fit as fit_ratings, ratings_table, Rating};
 pub use record::replay;
-pub use run::{run, Progress, RunOptions, RunOutcome};
+pub use run::{run, summary_files, Progress, RunOptions, RunOutcome};
 pub use sets::{
     list_cards, resolve_set, CustomCharacter, CustomDef, NamedSet, SetRecord, ValueDef,
 };

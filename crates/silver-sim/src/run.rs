@@ -261,7 +261,9 @@ pub fn run(
     })
 }
 
-/// The summary files of a run's statistics, with their contents.
+/// The summary files of a run's statistics (`summary.csv`, `cards.csv` when `cards`, and
+/// `pairs.csv` and `ratings.csv` with two or more bots), with their contents: what `finish`
+/// writes, and what `silver verify` compares against.
 pub(crate) fn summaries(
     stats: &Stats,
     bots: &[String],
@@ -279,6 +281,16 @@ pub(crate) fn summaries(
         out.push((OutputFile::Ratings, ratings_csv(&ratings, bots, &set.name)));
     }
     out
+}
+
+/// The summary files a run's manifest makes (`summary.csv`, `cards.csv`, and with two or more
+/// bots `pairs.csv` and `ratings.csv`) by name, with their bytes: the tables of reports.
+pub fn summary_files(m: &Manifest) -> Result<Vec<(&'static str, Vec<u8>)>, RunError> {
+    let set = m.card_set()?;
+    Ok(summaries(&m.stats, &m.bots, &set, true)
+        .into_iter()
+        .map(|(f, bytes)| (f.name(), bytes))
+        .collect())
 }
 
 /// Writes the summary files of a run's statistics into `dir`.

@@ -412,7 +412,7 @@ fn report_writes_a_page_and_prints_its_tables() {
         .nth(5)
         .unwrap()
         .to_string();
-    assert_eq!(v["tables"]["bots-table"]["rows"][0][3], greedy_rate);
+    assert_eq!(v["tables"]["bots-table"]["rows"][0][5], greedy_rate);
     let csv = ok(args!["report", &dir, "--format", "csv"]);
     assert_mentions(
         &csv.stdout,
