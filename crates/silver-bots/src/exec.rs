@@ -55,6 +55,11 @@ impl ExecBot {
     }
 
     fn fail(&self, what: &str) -> ! {
+        // The program's last lines of stderr come through another pipe and thread: give them
+        // a moment to arrive (a failure happens once).
+        if self.running.is_some() {
+            std::thread::sleep(Duration::from_millis(200));
+        }
         let tail: Vec<String> = self
             .running
             .as_ref()
@@ -140,8 +145,6 @@ impl ExecBot {
             Ok(Ok(line)) => line,
             Ok(Err(e)) => self.fail(&format!("cannot read its answer: {e}")),
             Err(RecvTimeoutError::Disconnected) => {
-                // Let its last words reach the tail before quoting it.
-                std::thread::sleep(Duration::from_millis(50));
                 self.fail("it closed its output (exited?) instead of answering")
             }
             Err(RecvTimeoutError::Timeout) => {

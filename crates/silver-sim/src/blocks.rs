@@ -65,9 +65,7 @@ impl Blocks {
     }
 }
 
-/// The most worker threads a run starts: far more than any machine's cores (the output does
-/// not depend on the count), few enough that starting them cannot exhaust the system.
-pub const MAX_THREADS: usize = 1024;
+pub use crate::limits::MAX_THREADS;
 
 /// A rayon pool of `threads` workers (0: one per core).
 pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, RunError> {

@@ -193,7 +193,7 @@ pub enum RunError {
     /// More worker threads than a run may start.
     #[error(
         "--threads {threads}: at most {} worker threads",
-        crate::blocks::MAX_THREADS
+        crate::limits::MAX_THREADS
     )]
     TooManyThreads {
         /// Threads asked for.
@@ -670,7 +670,10 @@ pub enum SpecError {
     #[error("games must be at least 1")]
     NoGames,
     /// More games than a run can index.
-    #[error("games = {games}: at most {} games in one run", crate::plan::MAX_GAMES)]
+    #[error(
+        "games = {games}: at most {} games in one run",
+        crate::limits::MAX_GAMES
+    )]
     TooManyGames {
         /// The number given.
         games: u64,

@@ -30,6 +30,7 @@ mod balance;
 mod blocks;
 mod error;
 mod interval;
+mod limits;
 mod manifest;
 mod merge;
 mod output;
@@ -43,6 +44,7 @@ mod sets;
 mod spec;
 mod sprt;
 mod stats;
+mod summary;
 mod verify;
 
 pub use balance::metrics::{Metric, SetMetrics};
@@ -60,7 +62,7 @@ pub use pairs::crosstable;
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
 pub use ratings::{fit as fit_ratings, ratings_table, Rating};
 pub use record::replay;
-pub use run::{run, summary_files, Progress, RunOptions, RunOutcome};
+pub use run::{run, Progress, RunOptions, RunOutcome};
 pub use sets::{
     list_cards, resolve_set, CustomCharacter, CustomDef, NamedSet, SetRecord, ValueDef,
 };
@@ -69,4 +71,5 @@ pub use sprt::{
     count_cells, score_estimate, Decision, ScoreEstimate, SprtRecord, SprtSpec, SprtSpecError,
 };
 pub use stats::{census_tables, summary_table, Stats};
+pub use summary::summary_files;
 pub use verify::{verify_dir, Verified};

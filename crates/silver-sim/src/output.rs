@@ -136,6 +136,13 @@ impl OutputFile {
     }
 }
 
+/// A balance sweep's comparison of its sets.
+pub const BALANCE_CSV: &str = "balance.csv";
+/// A balance sweep's own progress record.
+pub const BALANCE_MANIFEST: &str = "balance.json";
+/// The directory of a sweep's per-set runs.
+pub const SETS_DIR: &str = "sets";
+
 /// An I/O error on `path`.
 pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
     move |source| RunError::Io {

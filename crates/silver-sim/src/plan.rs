@@ -223,9 +223,7 @@ fn period(lineup: &[usize]) -> usize {
         .unwrap_or(n)
 }
 
-/// The most games one run (or one plan of a sweep) may have: a trillion, far beyond any run
-/// that finishes, and small enough that no game index or block computation overflows.
-pub const MAX_GAMES: u64 = 1_000_000_000_000;
+pub use crate::limits::MAX_GAMES;
 
 /// Resolves and validates a spec.
 pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError> {

@@ -10,13 +10,12 @@
 use crate::blocks::{self, Blocks, Flow, Stop};
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest, Shard};
-use crate::output::{check_foreign, create_dir, lock, remove, write_atomic, CsvFiles, OutputFile};
-use crate::pairs::pairs_csv;
+use crate::output::{check_foreign, create_dir, lock, remove, CsvFiles, OutputFile};
 use crate::plan::Plan;
-use crate::ratings::ratings_csv;
 use crate::record::{self, Rows};
 use crate::sprt::Decision;
-use crate::stats::{cards_csv, summary_csv, Stats};
+use crate::stats::Stats;
+use crate::summary::write_summaries;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -259,52 +258,6 @@ pub fn run(
         seconds: started.elapsed().as_secs_f64(),
         sprt: manifest.sprt,
     })
-}
-
-/// The summary files of a run's statistics (`summary.csv`, `cards.csv` when `cards`, and
-/// `pairs.csv` and `ratings.csv` with two or more bots), with their contents: what `finish`
-/// writes, and what `silver verify` compares against.
-pub(crate) fn summaries(
-    stats: &Stats,
-    bots: &[String],
-    set: &crate::sets::NamedSet,
-    cards: bool,
-) -> Vec<(OutputFile, Vec<u8>)> {
-    let mut out = vec![(OutputFile::Summary, summary_csv(stats, bots, &set.name))];
-    if cards {
-        out.push((OutputFile::Cards, cards_csv(stats, set)));
-    }
-    // Head-to-head and ratings wherever two bots can meet.
-    if bots.len() >= 2 {
-        out.push((OutputFile::Pairs, pairs_csv(&stats.pairs, bots, &set.name)));
-        let ratings = crate::ratings::fit(&stats.pairs, bots.len());
-        out.push((OutputFile::Ratings, ratings_csv(&ratings, bots, &set.name)));
-    }
-    out
-}
-
-/// The summary files a run's manifest makes (`summary.csv`, `cards.csv`, and with two or more
-/// bots `pairs.csv` and `ratings.csv`) by name, with their bytes: the tables of reports.
-pub fn summary_files(m: &Manifest) -> Result<Vec<(&'static str, Vec<u8>)>, RunError> {
-    let set = m.card_set()?;
-    Ok(summaries(&m.stats, &m.bots, &set, true)
-        .into_iter()
-        .map(|(f, bytes)| (f.name(), bytes))
-        .collect())
-}
-
-/// Writes the summary files of a run's statistics into `dir`.
-pub(crate) fn write_summaries(
-    dir: &Path,
-    stats: &Stats,
-    bots: &[String],
-    set: &crate::sets::NamedSet,
-    cards: bool,
-) -> Result<(), RunError> {
-    for (file, bytes) in summaries(stats, bots, set, cards) {
-        write_atomic(&dir.join(file.name()), &bytes)?;
-    }
-    Ok(())
 }
 
 /// Writes the summary files and marks the manifest complete.

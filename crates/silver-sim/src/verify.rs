@@ -200,9 +200,9 @@ pub struct Verified {
 /// parts against each other, every bot's games, wins and totals against `games.csv`, and the
 /// summary files against the statistics they were written from.
 pub fn verify_dir(dir: &Path) -> Result<Verified, RunError> {
-    let sweep = dir.join(crate::balance::sweep::BALANCE_MANIFEST);
+    let sweep = dir.join(crate::output::BALANCE_MANIFEST);
     let runs: Vec<std::path::PathBuf> = if sweep.is_file() {
-        let sets = dir.join(crate::balance::sweep::SETS_DIR);
+        let sets = dir.join(crate::output::SETS_DIR);
         let mut v: Vec<_> = std::fs::read_dir(&sets)
             .map_err(crate::output::io(&sets))?
             .flatten()
@@ -234,7 +234,8 @@ pub fn verify_dir(dir: &Path) -> Result<Verified, RunError> {
         out.files += m.files.len();
         if m.complete {
             let set = m.card_set()?;
-            for (file, bytes) in crate::run::summaries(&m.stats, &m.bots, &set, m.outputs.cards) {
+            for (file, bytes) in crate::summary::summaries(&m.stats, &m.bots, &set, m.outputs.cards)
+            {
                 let path = run.join(file.name());
                 let on_disk = std::fs::read(&path).map_err(crate::output::io(&path))?;
                 if on_disk != bytes {

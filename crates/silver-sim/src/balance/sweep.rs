@@ -12,20 +12,15 @@ use crate::output::{
 };
 use crate::plan::Plan;
 use crate::record::{self, Rows};
-use crate::run::write_summaries;
 use crate::stats::Stats;
+use crate::summary::write_summaries;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// Output file of the comparison.
-pub const BALANCE_CSV: &str = "balance.csv";
-/// The sweep's own progress record.
-pub const BALANCE_MANIFEST: &str = "balance.json";
-/// Per-set directory parent.
-pub const SETS_DIR: &str = "sets";
+pub use crate::output::{BALANCE_CSV, BALANCE_MANIFEST, SETS_DIR};
 
 /// How to run a sweep.
 #[derive(Clone, Debug)]
