@@ -328,33 +328,22 @@ fn run_tournament<'py>(
     json(py, &serde_json::Value::Object(tables))
 }
 
-/// A CSV file's header and rows (simple: the files this tool writes quote only names).
+/// A CSV file's header and rows.
 fn csv_reader(path: &std::path::Path) -> PyResult<(Vec<String>, Vec<Vec<String>>)> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| PyRuntimeError::new_err(format!("{}: {e}", path.display())))?;
-    let mut rows = text.lines().map(split_csv);
-    let header = rows.next().unwrap_or_default();
-    Ok((header, rows.collect()))
-}
-
-fn split_csv(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
-                field.push('"');
-                chars.next();
-            }
-            ('"', _) => quoted = !quoted,
-            (',', false) => out.push(std::mem::take(&mut field)),
-            (c, _) => field.push(c),
-        }
-    }
-    out.push(field);
-    out
+    let err = |e: csv::Error| PyRuntimeError::new_err(format!("{}: {e}", path.display()));
+    let mut r = csv::Reader::from_path(path).map_err(err)?;
+    let header = r
+        .headers()
+        .map_err(err)?
+        .iter()
+        .map(str::to_string)
+        .collect();
+    let rows = r
+        .records()
+        .map(|rec| rec.map(|rec| rec.iter().map(str::to_string).collect()))
+        .collect::<Result<_, _>>()
+        .map_err(err)?;
+    Ok((header, rows))
 }
 
 /// A seed for a new game, drawn from `seed` (helpers for reproducible loops in Python).
