@@ -11,7 +11,9 @@
 
 use crate::{Bot, BotRng};
 use rand::Rng;
-use silver_rules::{Action, Config, Observation, PlayerView, Seat, Stage};
+use silver_rules::{
+    AbilityStep, Action, CardId, CardSource, Config, Observation, PlayerView, Seat, Stage,
+};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -210,6 +212,7 @@ pub fn view_json(view: &PlayerView) -> serde_json::Value {
         "turn_player": view.turn_player(),
         "start_player": view.start_player(),
         "stage": stage_name(view.stage()),
+        "step": step_json(view),
         "token_holder": view.token_holder(),
         "token_used": view.token_used(),
         "census_caller": view.census_caller(),
@@ -221,6 +224,72 @@ pub fn view_json(view: &PlayerView) -> serde_json::Value {
         "display": view.display().collect::<Vec<_>>(),
         "unknown_counts": view.unknown_counts(),
     })
+}
+
+/// Where a card id lies in the villages, as `[seat, slot]` (null elsewhere).
+fn place(view: &PlayerView, card: CardId) -> serde_json::Value {
+    for s in 0..view.players() {
+        if let Some(i) = view.village(s).position(|c| c.id == card) {
+            return serde_json::json!([s, i]);
+        }
+    }
+    serde_json::Value::Null
+}
+
+/// The slots whose bits are set in `bits`.
+fn slots(bits: u64) -> Vec<u32> {
+    (0..64).filter(|i| bits & (1u64 << i) != 0).collect()
+}
+
+/// The details of the pending decision that the stage's name does not tell (card positions
+/// and values as the viewer knows them; nothing hidden).
+fn step_json(view: &PlayerView) -> serde_json::Value {
+    use serde_json::json;
+    let source = |from: CardSource| format!("{from:?}").to_lowercase();
+    match view.stage() {
+        Stage::OpeningPeek { seat, left } => json!({ "seat": seat, "left": left }),
+        Stage::KeepDrawn { cards, n } => json!({
+            "drawn": cards[..n as usize].iter().map(|&c| view.value_of(c)).collect::<Vec<_>>(),
+        }),
+        Stage::Holding { from, .. } => json!({ "from": source(from) }),
+        Stage::Selecting { from, chosen, .. } => {
+            json!({ "from": source(from), "selected": slots(chosen) })
+        }
+        Stage::Ability {
+            card,
+            src,
+            copied,
+            step,
+        } => {
+            let mut detail = match step {
+                AbilityStep::Choose => json!({ "step": "choose" }),
+                AbilityStep::MoreLooks { looked, left } => json!({
+                    "step": "more-looks",
+                    "looked": slots(looked).into_iter().map(|c| place(view, c as CardId)).collect::<Vec<_>>(),
+                    "left": left,
+                }),
+                AbilityStep::Give { owner, slot } => {
+                    json!({ "step": "give", "taken_from": [owner, slot] })
+                }
+                AbilityStep::WitchLooked => json!({ "step": "witch-looked" }),
+                AbilityStep::SwapWith { owner, slot } => {
+                    json!({ "step": "swap-with", "first": [owner, slot] })
+                }
+                AbilityStep::MoreDiscards { left } => {
+                    json!({ "step": "more-discards", "left": left })
+                }
+                AbilityStep::Mortician { cards } => json!({
+                    "step": "mortician",
+                    "cards": slots(cards).into_iter().map(|c| view.value_of(c as CardId)).collect::<Vec<_>>(),
+                }),
+            };
+            detail["ability_of"] = json!(src);
+            detail["copied"] = json!(copied);
+            detail["card_value"] = json!(view.value_of(card));
+            detail
+        }
+        Stage::Deal | Stage::Turn | Stage::EndOfTurn | Stage::GameOver => json!({}),
+    }
 }
 
 /// The stage's name (its variant), for bots that dispatch on it.

@@ -1,17 +1,22 @@
-//! The `silver` Python package's native module: the engine, information-set views, the Rust
-//! bots and tournaments, behind a small Python API (see `python/silver/__init__.py`).
+//! The `silver` Python package's native module: the engine, information-set views and
+//! tensors, the Rust bots, a batched environment and tournaments, behind a small Python API
+//! (see `python/silver/__init__.py`).
+
+mod tensor;
+mod vec_env;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBytes, PyList};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use silver_bots::{BotRng, Player};
 use silver_rules::{
     Action, ActionList, CardSet, Config, Event, Game as Engine, GameModel, Seat, ToMove,
-    DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS,
+    ACTION_IDS, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS,
 };
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 fn json<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?
@@ -49,16 +54,39 @@ fn config(players: u8, set: &str, model: &str) -> PyResult<Config> {
 /// A game of Silver. Deals (the only chance events) are played automatically from the game's
 /// seed, so the game is always at a player's decision or over.
 #[pyclass(module = "silver")]
-#[derive(Clone)]
 struct Game {
     game: Engine,
     cfg: Config,
     rng: ChaCha8Rng,
     events: Vec<Event>,
     legal: ActionList,
+    /// The legal actions' ids, ascending.
+    ids: Vec<u16>,
+    /// Tells games apart for `Bot` (a new number for every game, clone and sampled world).
+    serial: u64,
+}
+
+/// The next game serial.
+fn serial() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 impl Game {
+    fn start(game: Engine, cfg: Config, rng: ChaCha8Rng) -> Game {
+        let mut g = Game {
+            game,
+            cfg,
+            rng,
+            events: Vec::new(),
+            legal: ActionList::new(),
+            ids: Vec::new(),
+            serial: serial(),
+        };
+        g.settle();
+        g
+    }
+
     /// Plays deals until a player must decide or the game is over.
     fn settle(&mut self) {
         while self.game.to_move() == ToMove::Deal {
@@ -68,6 +96,29 @@ impl Game {
         if matches!(self.game.to_move(), ToMove::Player(_)) {
             self.game.legal_actions(&mut self.legal);
         }
+        self.ids = tensor::ids(&self.legal);
+    }
+
+    fn check_seat(&self, seat: u8) -> PyResult<Seat> {
+        if seat >= self.cfg.players {
+            return Err(PyValueError::new_err(format!(
+                "no seat {seat}: this game has {} players (seats 0-{})",
+                self.cfg.players,
+                self.cfg.players - 1
+            )));
+        }
+        Ok(seat)
+    }
+
+    /// The legal action with id `id`, or a ValueError.
+    fn legal_action(&self, id: u16) -> PyResult<Action> {
+        if self.ids.binary_search(&id).is_err() {
+            return Err(PyValueError::new_err(format!(
+                "action {id} is not legal here (legal: {:?})",
+                self.ids
+            )));
+        }
+        Action::from_id(id).ok_or_else(|| PyValueError::new_err(format!("no action {id}")))
     }
 }
 
@@ -81,15 +132,21 @@ impl Game {
         let cfg = config(players, set, model)?;
         let game =
             Engine::new(cfg, first_player).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let mut g = Game {
-            game,
-            cfg,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            events: Vec::new(),
-            legal: ActionList::new(),
-        };
-        g.settle();
-        Ok(g)
+        Ok(Game::start(game, cfg, ChaCha8Rng::seed_from_u64(seed)))
+    }
+
+    /// The game a `silver` run with master seed `seed` deals as deal number `deal` (its seat
+    /// rotations share it): the same first player and shuffles. With `Bot(..., stream=(seed,
+    /// game, seat))` for each seat, a Python loop plays exactly the run's game (as `silver
+    /// replay --seed SEED --game GAME` prints it).
+    #[staticmethod]
+    #[pyo3(signature = (seed, deal, players=2, set="amulet", model="rounds"))]
+    fn from_run(seed: u64, deal: u64, players: u8, set: &str, model: &str) -> PyResult<Self> {
+        let cfg = config(players, set, model)?;
+        let mut rng = silver_sim::deal_rng(seed, deal);
+        let first = rng.random_range(0..players);
+        let game = Engine::new(cfg, first).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Game::start(game, cfg, rng))
     }
 
     /// The seat to move, or -1 once the game is over.
@@ -110,34 +167,66 @@ impl Game {
         self.cfg.players
     }
 
-    /// The legal actions, as indices 0..n into `action_names()` (empty when over).
-    fn legal_actions(&self) -> Vec<usize> {
-        (0..self.legal.len()).collect()
+    /// The legal actions' ids, ascending (empty when over). An id names the same action in
+    /// every state (`action_name`); ids lie in `0..ACTION_IDS`.
+    fn legal_actions(&self) -> Vec<u16> {
+        self.ids.clone()
     }
 
-    /// The legal actions as readable JSON (the engine's own form: `{"do":"exchange","slot":2}`).
+    /// The legal actions as a mask over all `ACTION_IDS` ids (bytes, 1 = legal).
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let mut mask = vec![0u8; ACTION_IDS];
+        tensor::mask(&self.legal, &mut mask);
+        PyBytes::new(py, &mask)
+    }
+
+    /// The legal actions' readable names, in the order of `legal_actions()`.
     fn action_names(&self) -> PyResult<Vec<String>> {
-        self.legal
-            .iter()
-            .map(|a| serde_json::to_string(a).map_err(|e| PyRuntimeError::new_err(e.to_string())))
-            .collect()
+        self.ids.iter().map(|&id| action_name(id)).collect()
     }
 
-    /// Applies legal action `index`. An index outside the legal actions raises ValueError and
-    /// leaves the game unchanged.
-    fn apply(&mut self, index: usize) -> PyResult<()> {
-        let Some(&action) = self.legal.get(index) else {
-            return Err(PyValueError::new_err(format!(
-                "action {index} is not legal here ({} legal actions)",
-                self.legal.len()
-            )));
-        };
-        self.apply_action(action)
+    /// Applies the legal action with id `action`. An action that is not legal raises
+    /// ValueError and leaves the game unchanged.
+    fn apply(&mut self, action: u16) -> PyResult<()> {
+        let action = self.legal_action(action)?;
+        self.game
+            .apply(action, &mut self.events)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.settle();
+        Ok(())
     }
 
-    /// A copy of the game (deal seed stream included).
+    /// A copy of the game (deal seed stream and events included).
     fn clone(&self) -> Game {
-        Clone::clone(self)
+        Game {
+            game: self.game,
+            cfg: self.cfg,
+            rng: self.rng.clone(),
+            events: self.events.clone(),
+            legal: self.legal.clone(),
+            ids: self.ids.clone(),
+            serial: serial(),
+        }
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    /// A complete world consistent with what `seat` knows (the engine's sampler, as the search
+    /// bots use it): every card the seat cannot place gets a value drawn from the values it
+    /// cannot place, the rest is this game. Later deals come from `seed` too. The world has no
+    /// event history.
+    fn sample_world(&self, seat: u8, seed: u64) -> PyResult<Game> {
+        let seat = self.check_seat(seat)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let world = self.game.view(seat).sample_world(&mut rng);
+        rng.set_stream(1);
+        Ok(Game::start(world, self.cfg, rng))
     }
 
     /// The totals so far, per seat.
@@ -158,6 +247,17 @@ impl Game {
             .collect()
     }
 
+    /// Once over: the seats from first to last (the tie-breaks make the order strict).
+    fn finishing_order(&self) -> PyResult<Vec<u32>> {
+        if !self.is_terminal() {
+            return Err(PyValueError::new_err("the game is not over"));
+        }
+        Ok(self.game.finishing_order()[..self.cfg.players as usize]
+            .iter()
+            .map(|&s| s as u32)
+            .collect())
+    }
+
     /// The current round (1-based).
     fn round(&self) -> u16 {
         self.game.round()
@@ -165,16 +265,47 @@ impl Game {
 
     /// What `seat` may see, as a dict (the same view `exec:` bots get: docs/protocol.md).
     fn view<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
-        if seat >= self.cfg.players {
-            return Err(PyValueError::new_err(format!("no seat {seat}")));
-        }
+        let seat = self.check_seat(seat)?;
         json(py, &silver_bots::view_json(&self.game.view(seat)))
+    }
+
+    /// `seat`'s information state as a string: its view as JSON (sorted keys), then ` #` and a
+    /// 128-bit digest of the engine's whole view (which also holds what the JSON leaves to the
+    /// legal actions, such as the free actions used this turn). Two states give the same
+    /// string exactly when the seat cannot tell them apart (up to a digest collision).
+    fn information_state_string(&self, seat: u8) -> PyResult<String> {
+        let seat = self.check_seat(seat)?;
+        let view = self.game.view(seat);
+        let digest = |salt: u64| {
+            let mut h = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&salt, &mut h);
+            std::hash::Hash::hash(&view, &mut h);
+            std::hash::Hasher::finish(&h)
+        };
+        Ok(format!(
+            "{} #{:016x}{:016x}",
+            silver_bots::view_json(&view),
+            digest(1),
+            digest(2)
+        ))
+    }
+
+    /// `seat`'s observation tensor: `OBSERVATION_SIZE` float32 values as bytes (the Python
+    /// `observation_tensor` makes it a numpy array; the layout is in its docs).
+    fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyBytes>> {
+        let seat = self.check_seat(seat)?;
+        let mut out = vec![0f32; tensor::SIZE];
+        tensor::encode(&self.game.view(seat), &mut out);
+        Ok(PyBytes::new(py, &floats(&out)))
     }
 
     /// Every event so far, omniscient, as dicts (`silver replay`'s form); `seat` redacts them
     /// to what that seat observed.
     #[pyo3(signature = (seat=None))]
     fn events<'py>(&self, py: Python<'py>, seat: Option<u8>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(s) = seat {
+            self.check_seat(s)?;
+        }
         let list = PyList::empty(py);
         for e in &self.events {
             let value = match seat {
@@ -188,14 +319,28 @@ impl Game {
     }
 }
 
-impl Game {
-    fn apply_action(&mut self, action: Action) -> PyResult<()> {
-        self.game
-            .apply(action, &mut self.events)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        self.settle();
-        Ok(())
-    }
+/// Native-endian bytes of float32 values.
+fn floats(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_ne_bytes()).collect()
+}
+
+/// The readable name of action id `id` (the engine's JSON: `{"do":"exchange","slot":2}`).
+#[pyfunction]
+fn action_name(id: u16) -> PyResult<String> {
+    let action = Action::from_id(id).ok_or_else(|| {
+        PyValueError::new_err(format!("no action {id}: ids are 0-{}", ACTION_IDS - 1))
+    })?;
+    serde_json::to_string(&action).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
+/// The id of an action given by its name (`'{"do":"exchange","slot":2}'`).
+#[pyfunction]
+fn action_id(name: &str) -> PyResult<u16> {
+    let action: Action = serde_json::from_str(name)
+        .map_err(|e| PyValueError::new_err(format!("action {name:?}: {e}")))?;
+    action
+        .id()
+        .ok_or_else(|| PyValueError::new_err(format!("action {name:?} is never legal")))
 }
 
 /// One of the Rust bots (a kind, a profile of `bots_dir`, or an inline spec such as
@@ -205,21 +350,38 @@ struct Bot {
     name: String,
     player: Player,
     rng: BotRng,
-    seat: Option<Seat>,
+    /// The game and seat the bot was last reset for.
+    playing: Option<(u64, Seat)>,
 }
 
 #[pymethods]
 impl Bot {
+    /// `seed` seeds the bot's random stream; `stream=(run_seed, game, seat)` takes instead the
+    /// stream a `silver` run gives that seat in that game (see `Game.from_run`).
     #[new]
-    #[pyo3(signature = (name, seed=0, bots_dir="bots"))]
-    fn new(name: &str, seed: u64, bots_dir: &str) -> PyResult<Self> {
+    #[pyo3(signature = (name, seed=0, bots_dir="bots", stream=None))]
+    fn new(
+        name: &str,
+        seed: u64,
+        bots_dir: &str,
+        stream: Option<(u64, u64, u8)>,
+    ) -> PyResult<Self> {
         let spec = silver_sim::resolve_bot(name, &PathBuf::from(bots_dir))
             .map_err(|e| PyValueError::new_err(silver_sim::message(&e)))?;
+        if matches!(spec, silver_bots::BotSpec::Exec(_)) {
+            return Err(PyValueError::new_err(format!(
+                "bot {name:?} is a program: from Python, call it directly (silver.tournament runs it)"
+            )));
+        }
+        let rng = match stream {
+            Some((run_seed, game, seat)) => silver_sim::bot_rng(run_seed, game, seat),
+            None => BotRng::seed_from_u64(seed),
+        };
         Ok(Bot {
             name: name.to_string(),
             player: Player::from_spec(&spec),
-            rng: BotRng::seed_from_u64(seed),
-            seat: None,
+            rng,
+            playing: None,
         })
     }
 
@@ -229,23 +391,26 @@ impl Bot {
         &self.name
     }
 
-    /// The index (into `game.legal_actions()`) the bot chooses for the seat to move. A bot
-    /// that keeps state is reset whenever it is asked about another seat or a new game.
-    fn step(&mut self, game: &Game) -> PyResult<usize> {
+    /// The id of the action the bot chooses for the seat to move. A single legal action is
+    /// returned without asking the bot (as `silver` runs do). The bot is reset when it is
+    /// first asked about a game (or another seat of it).
+    fn step(&mut self, game: &Game) -> PyResult<u16> {
         let ToMove::Player(seat) = game.game.to_move() else {
             return Err(PyValueError::new_err("the game is over"));
         };
-        if self.seat != Some(seat) || game.game.round() == 1 && game.game.table().turn_number() == 0
-        {
+        if self.playing != Some((game.serial, seat)) {
             self.player.reset(seat, &game.cfg);
-            self.seat = Some(seat);
+            self.playing = Some((game.serial, seat));
         }
-        let action = self
-            .player
-            .decide(&game.game, seat, &game.legal, &mut self.rng);
-        game.legal
-            .iter()
-            .position(|&a| a == action)
+        let action = if game.legal.len() == 1 {
+            game.legal[0]
+        } else {
+            self.player
+                .decide(&game.game, seat, &game.legal, &mut self.rng)
+        };
+        action
+            .id()
+            .filter(|id| game.ids.binary_search(id).is_ok())
             .ok_or_else(|| PyRuntimeError::new_err("the bot chose an illegal action"))
     }
 }
@@ -358,6 +523,20 @@ fn derive_seed(seed: u64, index: u64) -> u64 {
 fn _silver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Bot>()?;
+    m.add_class::<vec_env::VecEnv>()?;
+    m.add_function(wrap_pyfunction!(action_name, m)?)?;
+    m.add_function(wrap_pyfunction!(action_id, m)?)?;
+    m.add("ACTION_IDS", ACTION_IDS)?;
+    m.add("OBSERVATION_SIZE", tensor::SIZE)?;
+    m.add(
+        "OBSERVATION_PARTS",
+        (
+            tensor::VILLAGES,
+            tensor::SLOTS,
+            tensor::CARD,
+            tensor::GLOBAL,
+        ),
+    )?;
     m.add_function(wrap_pyfunction!(run_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     m.add("PROTOCOL", silver_bots::PROTOCOL)?;

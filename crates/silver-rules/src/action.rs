@@ -316,3 +316,207 @@ mod strict {
         }
     }
 }
+
+/// Action ids: every action a game can offer as one integer in `0..ACTION_IDS`, the same
+/// integer in every state (a fixed action space for learning code, OpenSpiel and PettingZoo).
+///
+/// Ids are laid out family by family in the order of [`Action`]'s variants; a family with a
+/// slot takes 52 ids (a village holds at most 52 cards), a seat 4, a seat and slot 4 × 52,
+/// a Bodyguard and its target 52 × 52. [`Action::id`] and [`Action::from_id`] are inverse.
+pub const ACTION_IDS: usize = id::BASE[id::FAMILIES] as usize;
+
+mod id {
+    /// Slots in a village (at most 52 cards, E-ADDITIVE / E-EMPTY).
+    pub const SLOTS: u16 = 52;
+    /// Seats.
+    pub const SEATS: u16 = crate::config::MAX_PLAYERS as u16;
+    /// Ids per family, in the order of `Action`'s variants.
+    pub const SIZE: [u16; 34] = [
+        SLOTS,         // OpeningPeek
+        5,             // DrawDeck { extra: 0..=4 }
+        4,             // DrawDisplay
+        1,             // TakeDiscard
+        1,             // CallCensus
+        5,             // KeepDrawn
+        1,             // Discard
+        SLOTS,         // Exchange
+        SLOTS,         // Select
+        1,             // ConfirmExchange
+        1,             // SkipAbility
+        SEATS * SLOTS, // Target
+        1,             // StopLooking
+        SLOTS,         // PickDiscard (the pile holds at most 52 cards)
+        1,             // WitchLook
+        1,             // WitchExchangeOwn
+        1,             // WitchLeave
+        SLOTS,         // Give
+        SLOTS,         // EmpathPeek
+        SLOTS * SLOTS, // GuardPlace
+        SLOTS,         // GuardLift
+        SLOTS,         // PlaceToken
+        1,             // EndTurn
+        1,             // UseAbility
+        SEATS,         // ChooseVillage
+        SLOTS,         // Flip
+        SLOTS,         // Rotate
+        SLOTS,         // DiscardRotated
+        1,             // UsePileTop
+        SLOTS,         // GiveZombie
+        1,             // AddToVillage
+        SEATS * SLOTS, // TokenFlip
+        1,             // TokenReverse
+        1,             // Approximate
+    ];
+    pub const FAMILIES: usize = SIZE.len();
+    /// First id of each family (and the total at the end).
+    pub const BASE: [u16; FAMILIES + 1] = {
+        let mut base = [0u16; FAMILIES + 1];
+        let mut i = 0;
+        while i < FAMILIES {
+            base[i + 1] = base[i] + SIZE[i];
+            i += 1;
+        }
+        base
+    };
+}
+
+impl Action {
+    /// This action's id in `0..ACTION_IDS` (see [`ACTION_IDS`]), or `None` for an action no
+    /// game can offer (a slot beyond 51, a seat beyond 3, more than 4 extra draws…).
+    pub fn id(self) -> Option<u16> {
+        use Action::*;
+        let s = id::SLOTS;
+        let (family, offset, bound) = match self {
+            OpeningPeek { slot } => (0, slot as u16, s),
+            DrawDeck { extra } => (1, extra as u16, 5),
+            DrawDisplay { index } => (2, index as u16, 4),
+            TakeDiscard => (3, 0, 1),
+            CallCensus => (4, 0, 1),
+            KeepDrawn { index } => (5, index as u16, 5),
+            Discard => (6, 0, 1),
+            Exchange { slot } => (7, slot as u16, s),
+            Select { slot } => (8, slot as u16, s),
+            ConfirmExchange => (9, 0, 1),
+            SkipAbility => (10, 0, 1),
+            Target { seat, slot } if (seat as u16) < id::SEATS && (slot as u16) < s => {
+                (11, seat as u16 * s + slot as u16, id::SEATS * s)
+            }
+            Target { .. } => return None,
+            StopLooking => (12, 0, 1),
+            PickDiscard { index } => (13, index as u16, s),
+            WitchLook => (14, 0, 1),
+            WitchExchangeOwn => (15, 0, 1),
+            WitchLeave => (16, 0, 1),
+            Give { slot } => (17, slot as u16, s),
+            EmpathPeek { slot } => (18, slot as u16, s),
+            GuardPlace { guard, target } if (guard as u16) < s && (target as u16) < s => {
+                (19, guard as u16 * s + target as u16, s * s)
+            }
+            GuardPlace { .. } => return None,
+            GuardLift { guard } => (20, guard as u16, s),
+            PlaceToken { slot } => (21, slot as u16, s),
+            EndTurn => (22, 0, 1),
+            UseAbility => (23, 0, 1),
+            ChooseVillage { seat } => (24, seat as u16, id::SEATS),
+            Flip { slot } => (25, slot as u16, s),
+            Rotate { slot } => (26, slot as u16, s),
+            DiscardRotated { slot } => (27, slot as u16, s),
+            UsePileTop => (28, 0, 1),
+            GiveZombie { slot } => (29, slot as u16, s),
+            AddToVillage => (30, 0, 1),
+            TokenFlip { seat, slot } if (seat as u16) < id::SEATS && (slot as u16) < s => {
+                (31, seat as u16 * s + slot as u16, id::SEATS * s)
+            }
+            TokenFlip { .. } => return None,
+            TokenReverse => (32, 0, 1),
+            Approximate => (33, 0, 1),
+        };
+        (offset < bound).then_some(id::BASE[family] + offset)
+    }
+
+    /// The action with id `id`, or `None` if `id >= ACTION_IDS`.
+    pub fn from_id(id: u16) -> Option<Action> {
+        use Action::*;
+        let family = (0..id::FAMILIES).find(|&f| id < id::BASE[f + 1])?;
+        let o = id - id::BASE[family];
+        let s = id::SLOTS;
+        let slot = (o % s) as u8;
+        let major = (o / s) as u8;
+        let small = o as u8;
+        Some(match family {
+            0 => OpeningPeek { slot },
+            1 => DrawDeck { extra: small },
+            2 => DrawDisplay { index: small },
+            3 => TakeDiscard,
+            4 => CallCensus,
+            5 => KeepDrawn { index: small },
+            6 => Discard,
+            7 => Exchange { slot },
+            8 => Select { slot },
+            9 => ConfirmExchange,
+            10 => SkipAbility,
+            11 => Target { seat: major, slot },
+            12 => StopLooking,
+            13 => PickDiscard { index: slot },
+            14 => WitchLook,
+            15 => WitchExchangeOwn,
+            16 => WitchLeave,
+            17 => Give { slot },
+            18 => EmpathPeek { slot },
+            19 => GuardPlace {
+                guard: major,
+                target: slot,
+            },
+            20 => GuardLift { guard: slot },
+            21 => PlaceToken { slot },
+            22 => EndTurn,
+            23 => UseAbility,
+            24 => ChooseVillage { seat: small },
+            25 => Flip { slot },
+            26 => Rotate { slot },
+            27 => DiscardRotated { slot },
+            28 => UsePileTop,
+            29 => GiveZombie { slot },
+            30 => AddToVillage,
+            31 => TokenFlip { seat: major, slot },
+            32 => TokenReverse,
+            _ => Approximate,
+        })
+    }
+}
+
+#[cfg(test)]
+mod id_tests {
+    use super::*;
+
+    #[test]
+    fn every_id_names_one_action_and_back() {
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..ACTION_IDS as u16 {
+            let a = Action::from_id(i).expect("an id below ACTION_IDS");
+            assert_eq!(a.id(), Some(i), "{a:?}");
+            assert!(seen.insert(a));
+        }
+        assert_eq!(Action::from_id(ACTION_IDS as u16), None);
+        // A changed layout changes every stored id: bump this only on purpose.
+        assert_eq!(ACTION_IDS, 3777);
+    }
+
+    #[test]
+    fn actions_no_game_offers_have_no_id() {
+        for a in [
+            Action::Exchange { slot: 52 },
+            Action::DrawDeck { extra: 5 },
+            Action::Target { seat: 4, slot: 0 },
+            Action::Target { seat: 0, slot: 52 },
+            Action::GuardPlace {
+                guard: 0,
+                target: 52,
+            },
+            Action::TokenFlip { seat: 9, slot: 1 },
+            Action::ChooseVillage { seat: 4 },
+        ] {
+            assert_eq!(a.id(), None, "{a:?}");
+        }
+    }
+}

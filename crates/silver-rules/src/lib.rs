@@ -53,7 +53,7 @@ mod script;
 mod table;
 mod view;
 
-pub use action::{Action, ActionList, Slot, MAX_ACTIONS};
+pub use action::{Action, ActionList, Slot, ACTION_IDS, MAX_ACTIONS};
 pub use card::{
     character, characters, count_range, Ability, AbilityKindError, CardSet, Character, Edition,
     Provenance, SetError, Token, Trigger, Value, ABILITY_KINDS, AMULET_CHARACTERS,

@@ -40,6 +40,7 @@ mod ratings;
 mod record;
 mod run;
 mod seeds;
+pub use seeds::{bot_rng, deal_rng};
 mod sets;
 mod spec;
 mod sprt;

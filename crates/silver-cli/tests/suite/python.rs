@@ -1,7 +1,9 @@
-//! The Python package (`crates/silver-py`): built into a virtual environment under `target/`
-//! with `pip install ./crates/silver-py` (maturin, PyO3), then its own tests run
-//! (`crates/silver-py/tests/test_silver.py`). Needs `python3` with `venv` and the package
-//! registry (pip fetches maturin and the Rust crates), as a fresh set-up does.
+//! The Python package (`crates/silver-py`): a virtual environment under `target/` gets the
+//! test requirements (`crates/silver-py/requirements-test.txt`: maturin, pytest, numpy,
+//! OpenSpiel, PettingZoo) and the package (`pip install ./crates/silver-py`, built by maturin),
+//! then its pytest suite runs (`crates/silver-py/tests/`) with every optional part required
+//! (`SILVER_FULL_TESTS=1`: nothing is skipped) and this build's `silver` binary for the
+//! Rust-against-Python comparisons. Needs `python3` with `venv` and the package registries.
 
 use crate::common::ROOT;
 use std::path::Path;
@@ -33,6 +35,12 @@ fn the_python_package_builds_and_passes_its_tests() {
     let python = venv.join("bin/python");
     run(
         Command::new(&python)
+            .args(["-m", "pip", "install", "--quiet", "-r"])
+            .arg(root.join("crates/silver-py/requirements-test.txt")),
+        "pip install -r crates/silver-py/requirements-test.txt",
+    );
+    run(
+        Command::new(&python)
             .args([
                 "-m",
                 "pip",
@@ -49,12 +57,14 @@ fn the_python_package_builds_and_passes_its_tests() {
         Command::new(&python)
             .args([
                 "-m",
-                "unittest",
-                "discover",
-                "-s",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
                 "crates/silver-py/tests",
-                "-v",
             ])
+            .env("SILVER_FULL_TESTS", "1")
+            .env("SILVER_BIN", env!("CARGO_BIN_EXE_silver"))
             .current_dir(root),
         "the Python package's tests",
     );

@@ -1,5 +1,5 @@
-"""The Silver card games from Python: the engine, information-set views, the Rust bots and
-tournaments (the `silver` command's engine, compiled).
+"""The Silver card games from Python: the engine, information-set views and tensors, the Rust
+bots, a batched environment and tournaments (the `silver` command's engine, compiled).
 
     import silver
     game = silver.Game(players=2, set="amulet", seed=1)
@@ -10,12 +10,114 @@ tournaments (the `silver` command's engine, compiled).
 
     tables = silver.tournament(["greedy", "random"], games=200)
     print(tables["summary"])          # a pandas DataFrame when pandas is installed
+
+Actions are integer ids in `range(ACTION_IDS)`, the same id for the same action in every state
+(`action_name(id)` reads it, `action_id(name)` goes back). Frameworks: `silver.openspiel`
+(registers the pyspiel game `python_silver`) and `silver.pettingzoo` (an AEC environment).
+
+The observation tensor (`observation_tensor(game, seat)`, `OBSERVATION_SIZE` float32 values)
+is built from the seat's view only, with seats relative to the viewer (village 0 is the
+viewer's own):
+
+* `OBSERVATION_PARTS = (4, 52, 25, GLOBAL)`: first 4 villages x 52 slots x 25 features
+  (0 present; 1-14 value one-hot, if the seat knows it; 15 value unknown; 16 face-up; 17 under
+  the token; 18 guarded; 19 rotated; 20-23 known by relative seat 0-3; 24 selected in the
+  seat's pending multi-exchange), a slot past a village's end all zero;
+* then GLOBAL values: players one-hot (2, 3, 4) 3; stage one-hot 9 (deal, opening peek, turn,
+  keep drawn, holding, selecting, ability, end of turn, game over); the held card 16 (present,
+  value one-hot 14, unknown); the cards drawn with Rascals 5 x 16; the pending ability 16
+  (present, whose value one-hot 14, copied); the discard pile 29 (count per value 14, top
+  one-hot 14, size); the display's count per value 14; deck size 1; per value, cards the seat
+  has not located 14; round 1; completed turns 1; turn player 4, start player 4, token
+  holder 4 (relative one-hot); token used 1; census caller 4; counter-clockwise 1; totals 4.
+
+Counts and points are raw numbers.
 """
 import tempfile
 
-from ._silver import PROTOCOL, Bot, Game, derive_seed, run_tournament
+from ._silver import (ACTION_IDS, OBSERVATION_PARTS, OBSERVATION_SIZE, PROTOCOL, Bot, Game,
+                      action_id, action_name, derive_seed, run_tournament)
+from ._silver import VecEnv as _VecEnv
 
-__all__ = ["Game", "Bot", "tournament", "derive_seed", "PROTOCOL"]
+__all__ = ["Game", "Bot", "VecEnv", "tournament", "derive_seed", "action_name", "action_id",
+           "observation_tensor", "action_mask", "ACTION_IDS", "OBSERVATION_SIZE",
+           "OBSERVATION_PARTS", "PROTOCOL"]
+
+
+def _numpy():
+    try:
+        import numpy
+    except ImportError as e:
+        raise ImportError("tensors need numpy: pip install numpy") from e
+    return numpy
+
+
+def observation_tensor(game, seat):
+    """`seat`'s observation of `game` as a float32 numpy array of `OBSERVATION_SIZE` values
+    (layout in the module docs)."""
+    np = _numpy()
+    return np.frombuffer(game.observation(seat), dtype=np.float32).copy()
+
+
+def action_mask(game):
+    """The legal actions as an int8 numpy array over all `ACTION_IDS` ids (1 = legal)."""
+    np = _numpy()
+    return np.frombuffer(game.legal_action_mask(), dtype=np.int8).copy()
+
+
+class VecEnv:
+    """Many games stepped at once in Rust, in parallel, with the GIL released.
+
+    Self-play (`opponents=None`): every step acts for the seat to move in each game. With
+    `opponents` (bot names, e.g. `["greedy"]`, cycled over the other seats), Python plays one
+    learner seat per game (`learner_seat`, or rotating: seat `g % players` in game number `g`)
+    and the Rust bots play the rest between its decisions.
+
+    `reset()` returns `(obs, mask)`: arrays of shape `(num_envs, OBSERVATION_SIZE)` float32
+    and `(num_envs, ACTION_IDS)` int8, for the seat each game waits for
+    (`current_players()`). `step(actions)` takes one legal action id per game and returns
+    `(obs, mask, rewards, totals, dones)`: rewards and totals `(num_envs, players)` float32,
+    non-zero only where a game just ended (rewards 1 for its winner; totals its final totals),
+    dones `(num_envs,)` bool. A finished game is replaced at once by the next, whose first
+    observation is the one returned. Game `j` of environment `i` is game number
+    `j * num_envs + i` of a `silver` run with master seed `seed` (`game_numbers()`), so the
+    results do not depend on `threads`.
+    """
+
+    def __init__(self, num_envs, players=2, set="amulet", model="rounds", seed=0,
+                 opponents=None, learner_seat=None, threads=0, bots_dir="bots"):
+        self._np = _numpy()
+        self._env = _VecEnv(num_envs, players=players, set=set, model=model, seed=seed,
+                            opponents=None if opponents is None else list(opponents),
+                            learner_seat=learner_seat, threads=threads, bots_dir=bots_dir)
+        self.num_envs = num_envs
+        self.players = players
+
+    def _arrays(self, obs, mask):
+        np = self._np
+        return (np.frombuffer(obs, dtype=np.float32).reshape(self.num_envs, OBSERVATION_SIZE),
+                np.frombuffer(mask, dtype=np.int8).reshape(self.num_envs, ACTION_IDS))
+
+    def reset(self):
+        return self._arrays(*self._env.reset())
+
+    def observe(self):
+        return self._arrays(*self._env.observe())
+
+    def step(self, actions):
+        obs, mask, rewards, totals, dones = self._env.step([int(a) for a in actions])
+        np = self._np
+        obs, mask = self._arrays(obs, mask)
+        shape = (self.num_envs, self.players)
+        return (obs, mask, np.frombuffer(rewards, dtype=np.float32).reshape(shape),
+                np.frombuffer(totals, dtype=np.float32).reshape(shape),
+                np.frombuffer(dones, dtype=np.uint8).astype(bool))
+
+    def current_players(self):
+        return self._np.array(self._env.current_players())
+
+    def game_numbers(self):
+        return self._np.array(self._env.game_numbers())
 
 
 def tournament(bots, players=2, games=100, seed=1, set="amulet", seating="rotate",

@@ -1,7 +1,8 @@
 //! The random-play property suite over every built-in set and random mixes (EDITIONS.md
 //! E-MIX): conservation and invariants after every action (including B8 floating knowledge),
 //! termination, legal actions always apply and illegal ones change nothing, every seat's view
-//! answers its legal actions after every action (empty unless it is to move), R-SCORE with the
+//! answers its legal actions after every action (empty unless it is to move), every legal action
+//! has an id ([`ACTION_IDS`]) that names it back, R-SCORE with the
 //! E-SCORING-ORDER effects, no leak, and sampled worlds consistent with the viewer.
 //!
 //! Sets: Amulet, Bullet, Bullet with each other token, 24 seeded random legal mixes (each value
@@ -211,6 +212,12 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
                 sorted.sort();
                 sorted.dedup();
                 assert_eq!(sorted.len(), actions.len(), "duplicate legal actions");
+                // Every legal action has an id, and the id names it back.
+                for &a in &actions {
+                    let id = a.id().unwrap_or_else(|| panic!("{a:?} has no id"));
+                    assert!((id as usize) < ACTION_IDS);
+                    assert_eq!(Action::from_id(id), Some(a));
+                }
                 let probe = Action::Select { slot: 60 };
                 if !actions.contains(&probe) {
                     let before = game;

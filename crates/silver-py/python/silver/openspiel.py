@@ -1,0 +1,172 @@
+"""Silver as an OpenSpiel game: importing this module registers `python_silver` with pyspiel.
+
+    import pyspiel
+    import silver.openspiel
+    game = pyspiel.load_game("python_silver", {"players": 3, "set": "bullet"})
+
+Parameters: `players` (2-4, default 2), `set` (a set string, default "amulet"), `model`
+("rounds": 4 rounds, or "points": to 100) and `seed` (the deals of successive
+`new_initial_state()` calls come from it).
+
+* Actions are the engine's action ids (`silver.ACTION_IDS` distinct actions; `silver.action_name`
+  reads one), the same id for the same action in every state; legal actions are ascending.
+* Chance: the deals (the only chance events) are shuffles, sampled inside the state from its
+  own seeded stream (`SAMPLED_STOCHASTIC`): a state never is a chance node, and a clone deals
+  the same future rounds as the original.
+* Information: `information_state_string(p)` is player p's view as JSON (what it knows now:
+  values, who looked at what, the table), and the information state tensor is its observation
+  tensor (`silver.observation_tensor`); observation string and tensor are the same (a Silver
+  player's knowledge is the view: looks are public, values stay known once seen).
+  `resample_from_infostate(p, sampler)` draws a world from the engine's sampler, consistent
+  with p's view (its seed is drawn from `sampler`), with later deals unknown.
+* Returns: 1 for the winner, 0 for the others (the game's tie-breaks always make one winner,
+  R-GAME-4 / R-GAME-100), so utilities sum to 1 (constant-sum). `finishing_order()` on
+  `state.game` gives the full ranking for a rank-based utility.
+"""
+import numpy as np
+import pyspiel
+
+import silver
+
+_DEFAULTS = {"players": 2, "set": "amulet", "model": "rounds", "seed": 0}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="python_silver",
+    long_name="Python Silver (the card game, Rust engine)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+# An upper bound on decisions: the turn cap per round (400) times the rounds a game can have
+# (4, or the points game's round cap) times a turn's decisions (a draw, a swap's selections, an
+# ability's choices and the free actions; 64 covers them).
+_MAX_TURNS = 400
+_ROUNDS = {"rounds": 4, "points": 1000}
+
+
+class SilverGame(pyspiel.Game):
+    """The game; its parameters are in the module docs."""
+
+    def __init__(self, params=None):
+        params = {**_DEFAULTS, **(params or {})}
+        unknown = set(params) - set(_DEFAULTS)
+        if unknown:
+            raise ValueError(f"python_silver: unknown parameters {sorted(unknown)}")
+        self.players = int(params["players"])
+        self.set_name = str(params["set"])
+        self.model = str(params["model"])
+        self.seed = int(params["seed"])
+        # Fails with a ValueError on a bad configuration.
+        silver.Game(players=self.players, set=self.set_name, model=self.model)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=silver.ACTION_IDS,
+            max_chance_outcomes=0,
+            num_players=self.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=_MAX_TURNS * _ROUNDS[self.model] * 64,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+        self._deals = 0
+
+    def new_initial_state(self):
+        deal = silver.derive_seed(self.seed, self._deals)
+        self._deals += 1
+        return SilverState(self, silver.Game(players=self.players, set=self.set_name,
+                                             model=self.model, seed=deal))
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return SilverObserver(params)
+
+
+class SilverState(pyspiel.State):
+    """A state: `self.game` is the `silver.Game`."""
+
+    def __init__(self, game, engine):
+        super().__init__(game)
+        self.game = engine
+
+    def current_player(self):
+        if self.game.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        return self.game.current_player()
+
+    def _legal_actions(self, player):
+        if player != self.game.current_player():
+            return []
+        return self.game.legal_actions()
+
+    def _apply_action(self, action):
+        self.game.apply(int(action))
+
+    def _action_to_string(self, player, action):
+        return silver.action_name(int(action))
+
+    def is_terminal(self):
+        return self.game.is_terminal()
+
+    def returns(self):
+        return self.game.returns()
+
+    def rewards(self):
+        return self.game.returns()
+
+    def information_state_string(self, player=None):
+        if player is None:
+            player = self.current_player()
+        return self.game.information_state_string(player)
+
+    def observation_string(self, player=None):
+        return self.information_state_string(player)
+
+    def information_state_tensor(self, player=None):
+        if player is None:
+            player = self.current_player()
+        return silver.observation_tensor(self.game, player)
+
+    def observation_tensor(self, player=None):
+        return self.information_state_tensor(player)
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        seed = int(probability_sampler() * (1 << 53))
+        return SilverState(self.get_game(), self.game.sample_world(player_id, seed))
+
+    def __str__(self):
+        g = self.game
+        return (f"round {g.round()}, totals {g.totals()}, "
+                f"to move {g.current_player()}, {len(g.events())} events")
+
+
+class SilverObserver:
+    """The observer pyspiel's Python games provide: a player's observation tensor and view."""
+
+    def __init__(self, params):
+        if params:
+            raise ValueError(f"python_silver: observation parameters not supported: {params}")
+        self.tensor = np.zeros(silver.OBSERVATION_SIZE, np.float32)
+        villages, slots, features, rest = silver.OBSERVATION_PARTS
+        self.dict = {
+            "villages": self.tensor[:villages * slots * features].reshape(
+                villages, slots, features),
+            "table": self.tensor[villages * slots * features:],
+        }
+
+    def set_from(self, state, player):
+        self.tensor[:] = silver.observation_tensor(state.game, player)
+
+    def string_from(self, state, player):
+        return state.game.information_state_string(player)
+
+
+pyspiel.register_game(_GAME_TYPE, SilverGame)

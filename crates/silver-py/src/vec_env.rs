@@ -1,0 +1,370 @@
+//! A batched environment: many games stepped in Rust, in parallel, with the GIL released.
+//!
+//! Either every seat is played from Python (self-play: each step acts for the seat to move in
+//! each game), or one learner seat per game is, and Rust bots (`opponents`) play the others
+//! between its decisions. A finished game is replaced at once by the next (its observation is
+//! the one returned); the step reports the finished game's returns, totals and `done`.
+//!
+//! Seeding follows `silver` runs: environment `i`'s `j`-th game is game number
+//! `g = j * num_envs + i`, dealt by the run's deal stream `g` of `seed` (the same first player
+//! and shuffles as `Game.from_run(seed, g)`), with the bots' streams of game `g`. The learner
+//! sits in seat `g % players` unless `learner_seat` fixes it. Results do not depend on the
+//! number of threads.
+
+use crate::tensor;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use silver_bots::{BotRng, BotSpec, Player};
+use silver_rules::{
+    Action, ActionList, Config, Game as Engine, Seat, ToMove, ACTION_IDS, MAX_PLAYERS,
+};
+use std::path::PathBuf;
+
+/// One game of the batch.
+struct Env {
+    game: Engine,
+    deal_rng: ChaCha8Rng,
+    bot_rngs: [BotRng; MAX_PLAYERS],
+    /// Game number (see the module docs).
+    number: u64,
+    /// The seat Python plays (with opponents).
+    learner: Seat,
+    /// The opponents' bots: `bots[k - 1]` plays the `k`-th seat after the learner's (empty in
+    /// self-play).
+    bots: Vec<Player>,
+    legal: ActionList,
+}
+
+/// Shared settings of the batch.
+struct Setup {
+    cfg: Config,
+    seed: u64,
+    num_envs: u64,
+    learner_seat: Option<Seat>,
+    opponents: Option<Vec<BotSpec>>,
+}
+
+impl Setup {
+    fn new_game(&self, number: u64, bots: &mut Vec<Player>) -> Env {
+        let n = self.cfg.players;
+        let mut deal_rng = silver_sim::deal_rng(self.seed, number);
+        let first = deal_rng.random_range(0..n);
+        let learner = self.learner_seat.unwrap_or((number % n as u64) as Seat);
+        if let Some(specs) = &self.opponents {
+            // Opponent `k` (the `k`-th seat after the learner's) is the `k`-th bot listed
+            // (cycling through the list).
+            if bots.is_empty() {
+                bots.extend(
+                    (1..n).map(|k| Player::from_spec(&specs[(k as usize - 1) % specs.len()])),
+                );
+            }
+            for k in 1..n {
+                bots[k as usize - 1].reset((learner + k) % n, &self.cfg);
+            }
+        }
+        let mut env = Env {
+            game: Engine::new(self.cfg, first).expect("a validated config"),
+            deal_rng,
+            bot_rngs: std::array::from_fn(|s| silver_sim::bot_rng(self.seed, number, s as Seat)),
+            number,
+            learner,
+            bots: std::mem::take(bots),
+            legal: ActionList::new(),
+        };
+        env.advance(self.opponents.is_some());
+        env
+    }
+}
+
+impl Env {
+    /// Deals and plays the Rust bots' turns until Python must act or the game is over.
+    fn advance(&mut self, opponents: bool) {
+        loop {
+            match self.game.to_move() {
+                ToMove::Deal => self.game.deal_random(&mut self.deal_rng, &mut ()),
+                ToMove::Player(seat) => {
+                    self.game.legal_actions(&mut self.legal);
+                    if !opponents || seat == self.learner {
+                        return;
+                    }
+                    let a = if self.legal.len() == 1 {
+                        self.legal[0]
+                    } else {
+                        let n = self.game.config().players;
+                        let k = (seat + n - self.learner) % n;
+                        let bot = &mut self.bots[k as usize - 1];
+                        bot.decide(
+                            &self.game,
+                            seat,
+                            &self.legal,
+                            &mut self.bot_rngs[seat as usize],
+                        )
+                    };
+                    self.game.apply_unchecked(a, &mut ());
+                }
+                ToMove::Terminal => {
+                    self.legal.clear();
+                    return;
+                }
+            }
+        }
+    }
+
+    fn to_move(&self) -> Seat {
+        match self.game.to_move() {
+            ToMove::Player(s) => s,
+            _ => self.learner,
+        }
+    }
+
+    /// Writes the observation and mask of the seat to move.
+    fn write(&self, obs: &mut [f32], mask: &mut [u8]) {
+        tensor::encode(&self.game.view(self.to_move()), obs);
+        tensor::mask(&self.legal, mask);
+    }
+}
+
+/// Many games at once (see the Python `silver.VecEnv`, which returns numpy arrays).
+#[pyclass(module = "silver", unsendable)]
+pub struct VecEnv {
+    setup: Setup,
+    envs: Vec<Env>,
+    pool: rayon::ThreadPool,
+    obs: Vec<f32>,
+    mask: Vec<u8>,
+    rewards: Vec<f32>,
+    totals: Vec<f32>,
+    dones: Vec<u8>,
+}
+
+#[pymethods]
+impl VecEnv {
+    #[new]
+    #[pyo3(signature = (num_envs, players=2, set="amulet", model="rounds", seed=0, opponents=None, learner_seat=None, threads=0, bots_dir="bots"))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        num_envs: usize,
+        players: u8,
+        set: &str,
+        model: &str,
+        seed: u64,
+        opponents: Option<Vec<String>>,
+        learner_seat: Option<u8>,
+        threads: usize,
+        bots_dir: &str,
+    ) -> PyResult<Self> {
+        if num_envs == 0 {
+            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        }
+        let cfg = crate::config(players, set, model)?;
+        if let Some(s) = learner_seat {
+            if s >= players {
+                return Err(PyValueError::new_err(format!(
+                    "learner_seat {s}: seats are 0-{}",
+                    players - 1
+                )));
+            }
+        }
+        let opponents = match opponents {
+            None => None,
+            Some(names) if names.is_empty() => {
+                return Err(PyValueError::new_err(
+                    "opponents: give at least one bot (or None for self-play)",
+                ))
+            }
+            Some(names) => Some(
+                names
+                    .iter()
+                    .map(|name| {
+                        let spec = silver_sim::resolve_bot(name, &PathBuf::from(bots_dir))
+                            .map_err(|e| PyValueError::new_err(silver_sim::message(&e)))?;
+                        if matches!(spec, BotSpec::Exec(_)) {
+                            return Err(PyValueError::new_err(format!(
+                                "opponent {name:?}: programs are not batched opponents"
+                            )));
+                        }
+                        Ok(spec)
+                    })
+                    .collect::<PyResult<Vec<_>>>()?,
+            ),
+        };
+        if learner_seat.is_some() && opponents.is_none() {
+            return Err(PyValueError::new_err(
+                "learner_seat needs opponents (in self-play Python plays every seat)",
+            ));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| PyValueError::new_err(format!("threads: {e}")))?;
+        let setup = Setup {
+            cfg,
+            seed,
+            num_envs: num_envs as u64,
+            learner_seat,
+            opponents,
+        };
+        let n = players as usize;
+        let mut env = VecEnv {
+            envs: Vec::new(),
+            pool,
+            obs: vec![0.0; num_envs * tensor::SIZE],
+            mask: vec![0; num_envs * ACTION_IDS],
+            rewards: vec![0.0; num_envs * n],
+            totals: vec![0.0; num_envs * n],
+            dones: vec![0; num_envs],
+            setup,
+        };
+        env.reset_all();
+        Ok(env)
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.envs.len()
+    }
+
+    /// Starts every game afresh from game numbers `0..num_envs` (as at construction).
+    /// Returns the observations and masks (as bytes; the Python wrapper makes arrays).
+    fn reset<'py>(&mut self, py: Python<'py>) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
+        py.allow_threads(|| self.reset_all());
+        (self.obs_bytes(py), PyBytes::new(py, &self.mask))
+    }
+
+    /// The seat each game waits for (the learner's with opponents).
+    fn current_players(&self) -> Vec<u32> {
+        self.envs.iter().map(|e| e.to_move() as u32).collect()
+    }
+
+    /// The game number each game is playing.
+    fn game_numbers(&self) -> Vec<u64> {
+        self.envs.iter().map(|e| e.number).collect()
+    }
+
+    /// The current observations and masks, as `reset` returns them.
+    fn observe<'py>(&self, py: Python<'py>) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
+        (self.obs_bytes(py), PyBytes::new(py, &self.mask))
+    }
+
+    /// Applies one action id per game (for the seat each waits for) and steps every game to
+    /// its next decision. An action that is not legal in its game raises ValueError naming
+    /// the game, and nothing is applied. Returns (observations, masks, rewards, totals, dones)
+    /// as bytes: rewards and totals are per game and seat (float32), non-zero only where the
+    /// game just ended (rewards: 1 for the winner, 0 for the others; totals: its final
+    /// totals); dones are one byte per game.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: Vec<u16>,
+    ) -> PyResult<(
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+    )> {
+        if actions.len() != self.envs.len() {
+            return Err(PyValueError::new_err(format!(
+                "step needs one action per game: got {}, there are {}",
+                actions.len(),
+                self.envs.len()
+            )));
+        }
+        let mut chosen = Vec::with_capacity(actions.len());
+        for (i, (&id, env)) in actions.iter().zip(&self.envs).enumerate() {
+            match Action::from_id(id).filter(|a| env.legal.contains(a)) {
+                Some(a) => chosen.push(a),
+                None => {
+                    return Err(PyValueError::new_err(format!(
+                        "game {i}: action {id} is not legal there (see the mask)"
+                    )))
+                }
+            }
+        }
+        py.allow_threads(|| self.step_all(&chosen));
+        Ok((
+            self.obs_bytes(py),
+            PyBytes::new(py, &self.mask),
+            PyBytes::new(py, &crate::floats(&self.rewards)),
+            PyBytes::new(py, &crate::floats(&self.totals)),
+            PyBytes::new(py, &self.dones),
+        ))
+    }
+}
+
+impl VecEnv {
+    fn obs_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &crate::floats(&self.obs))
+    }
+
+    fn reset_all(&mut self) {
+        let setup = &self.setup;
+        let old: Vec<Vec<Player>> = self
+            .envs
+            .drain(..)
+            .map(|e| e.bots)
+            .chain(std::iter::repeat_with(Vec::new))
+            .take(setup.num_envs as usize)
+            .collect();
+        self.envs = self.pool.install(|| {
+            old.into_par_iter()
+                .enumerate()
+                .map(|(i, mut bots)| setup.new_game(i as u64, &mut bots))
+                .collect()
+        });
+        let (obs, mask) = (&mut self.obs, &mut self.mask);
+        self.pool.install(|| {
+            self.envs
+                .par_iter_mut()
+                .zip(obs.par_chunks_mut(tensor::SIZE))
+                .zip(mask.par_chunks_mut(ACTION_IDS))
+                .for_each(|((env, o), m)| env.write(o, m));
+        });
+        self.rewards.fill(0.0);
+        self.totals.fill(0.0);
+        self.dones.fill(0);
+    }
+
+    fn step_all(&mut self, actions: &[Action]) {
+        let setup = &self.setup;
+        let n = setup.cfg.players as usize;
+        let opponents = setup.opponents.is_some();
+        let (obs, mask) = (&mut self.obs, &mut self.mask);
+        let (rewards, totals, dones) = (&mut self.rewards, &mut self.totals, &mut self.dones);
+        self.pool.install(|| {
+            self.envs
+                .par_iter_mut()
+                .zip(actions)
+                .zip(obs.par_chunks_mut(tensor::SIZE))
+                .zip(mask.par_chunks_mut(ACTION_IDS))
+                .zip(rewards.par_chunks_mut(n))
+                .zip(totals.par_chunks_mut(n))
+                .zip(dones.par_iter_mut())
+                .for_each(|((((((env, &a), o), m), r), t), d)| {
+                    env.game.apply_unchecked(a, &mut ());
+                    env.advance(opponents);
+                    r.fill(0.0);
+                    t.fill(0.0);
+                    *d = 0;
+                    if env.game.to_move() == ToMove::Terminal {
+                        let winner = env.game.winner();
+                        let final_totals = env.game.totals();
+                        for s in 0..n {
+                            r[s] = (winner == Some(s as Seat)) as u8 as f32;
+                            t[s] = final_totals[s] as f32;
+                        }
+                        *d = 1;
+                        let mut bots = std::mem::take(&mut env.bots);
+                        *env = setup.new_game(env.number + setup.num_envs, &mut bots);
+                    }
+                    env.write(o, m);
+                });
+        });
+    }
+}
