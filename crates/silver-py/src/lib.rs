@@ -296,7 +296,7 @@ impl Game {
         let seat = self.check_seat(seat)?;
         let mut out = vec![0f32; tensor::SIZE];
         tensor::encode(&self.game.view(seat), &mut out);
-        Ok(PyBytes::new(py, &floats(&out)))
+        floats(py, &out)
     }
 
     /// Every event so far, omniscient, as dicts (`silver replay`'s form); `seat` redacts them
@@ -319,9 +319,14 @@ impl Game {
     }
 }
 
-/// Native-endian bytes of float32 values.
-fn floats(values: &[f32]) -> Vec<u8> {
-    values.iter().flat_map(|v| v.to_ne_bytes()).collect()
+/// float32 values as Python bytes (native endian), written in place: one copy.
+fn floats<'py>(py: Python<'py>, values: &[f32]) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, values.len() * 4, |bytes| {
+        for (b, v) in bytes.chunks_exact_mut(4).zip(values) {
+            b.copy_from_slice(&v.to_ne_bytes());
+        }
+        Ok(())
+    })
 }
 
 /// The readable name of action id `id` (the engine's JSON: `{"do":"exchange","slot":2}`).

@@ -231,9 +231,12 @@ impl VecEnv {
 
     /// Starts every game afresh from game numbers `0..num_envs` (as at construction).
     /// Returns the observations and masks (as bytes; the Python wrapper makes arrays).
-    fn reset<'py>(&mut self, py: Python<'py>) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
         py.allow_threads(|| self.reset_all());
-        (self.obs_bytes(py), PyBytes::new(py, &self.mask))
+        Ok((crate::floats(py, &self.obs)?, PyBytes::new(py, &self.mask)))
     }
 
     /// The seat each game waits for (the learner's with opponents).
@@ -247,8 +250,11 @@ impl VecEnv {
     }
 
     /// The current observations and masks, as `reset` returns them.
-    fn observe<'py>(&self, py: Python<'py>) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
-        (self.obs_bytes(py), PyBytes::new(py, &self.mask))
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        Ok((crate::floats(py, &self.obs)?, PyBytes::new(py, &self.mask)))
     }
 
     /// Applies one action id per game (for the seat each waits for) and steps every game to
@@ -289,20 +295,16 @@ impl VecEnv {
         }
         py.allow_threads(|| self.step_all(&chosen));
         Ok((
-            self.obs_bytes(py),
+            crate::floats(py, &self.obs)?,
             PyBytes::new(py, &self.mask),
-            PyBytes::new(py, &crate::floats(&self.rewards)),
-            PyBytes::new(py, &crate::floats(&self.totals)),
+            crate::floats(py, &self.rewards)?,
+            crate::floats(py, &self.totals)?,
             PyBytes::new(py, &self.dones),
         ))
     }
 }
 
 impl VecEnv {
-    fn obs_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &crate::floats(&self.obs))
-    }
-
     fn reset_all(&mut self) {
         let setup = &self.setup;
         let old: Vec<Vec<Player>> = self

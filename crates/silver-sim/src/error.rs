@@ -614,6 +614,12 @@ pub enum BotError {
         /// The cause.
         source: std::io::Error,
     },
+    /// Two different bots with one name (tables with the same `name`).
+    #[error("two different bots are named `{name}`: give each its own `name`")]
+    SameName {
+        /// The name.
+        name: String,
+    },
     /// A profile is not a valid bot spec.
     #[error("{}", path.display())]
     Profile {

@@ -150,6 +150,9 @@ impl Plan {
 /// they say; the kind's defaults apply where no such profile exists.
 pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, BotError> {
     let name = name.trim();
+    if name.starts_with('{') {
+        return resolve_table(name).map(|(_, spec)| spec);
+    }
     let (base, overrides) = name.split_once(':').unwrap_or((name, ""));
     let file = bots_dir.join(format!("{base}.toml"));
     let profile = !base.is_empty() && !base.contains(['/', '\\', '.']) && file.is_file();
@@ -176,6 +179,69 @@ pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, BotError> {
     };
     BotSpec::from_toml_with_overrides(&text, overrides)
         .map_err(|source| BotError::Profile { path: file, source })
+}
+
+/// A bot written as a TOML table (a spec's `bots = [{ exec = "python3 my_bot.py" }]`): a
+/// profile in place, with `exec = COMMAND` short for `kind = "exec"`, `command = COMMAND`,
+/// and an optional `name` for the outputs. Returns the name (the given one, else
+/// `exec:COMMAND` or the table's text) and the spec.
+fn resolve_table(text: &str) -> Result<(String, BotSpec), BotError> {
+    let inline = |source| BotError::Inline {
+        name: text.into(),
+        source,
+    };
+    let doc: toml::Table = format!("bot = {text}")
+        .parse()
+        .map_err(|e: toml::de::Error| inline(silver_bots::SpecError::Toml(e.message().into())))?;
+    let Some(toml::Value::Table(mut table)) = doc.get("bot").cloned() else {
+        return Err(inline(silver_bots::SpecError::Toml(
+            "a bot table must be a table".into(),
+        )));
+    };
+    let name = match table.remove("name") {
+        None => None,
+        Some(toml::Value::String(n)) if !n.trim().is_empty() => Some(n.trim().to_string()),
+        Some(_) => {
+            return Err(inline(silver_bots::SpecError::Toml(
+                "`name` must be a non-empty string".into(),
+            )))
+        }
+    };
+    if let Some(command) = table.remove("exec") {
+        if table.contains_key("command")
+            || table.get("kind").is_some_and(|k| k.as_str() != Some("exec"))
+        {
+            return Err(inline(silver_bots::SpecError::Toml(
+                "`exec` is the command of an exec bot: give no other `kind` or `command`".into(),
+            )));
+        }
+        table.insert("kind".into(), toml::Value::String("exec".into()));
+        table.insert("command".into(), command);
+    }
+    let doc = toml::to_string(&table)
+        .map_err(|e| inline(silver_bots::SpecError::Toml(e.to_string())))?;
+    let spec = BotSpec::from_toml_with_overrides(&doc, "").map_err(inline)?;
+    let name = match (&spec, name) {
+        (_, Some(n)) => n,
+        (BotSpec::Exec(p), None) => format!("exec:{}", p.command),
+        (_, None) => text.to_string(),
+    };
+    if let BotSpec::Exec(p) = &spec {
+        check_program(&name, &p.command)?;
+    }
+    Ok((name, spec))
+}
+
+/// The name a bot entry has in every output: as typed, or for a table its `name`, else
+/// `exec:COMMAND` or its text.
+fn entry_name(entry: &str) -> String {
+    let entry = entry.trim();
+    if entry.starts_with('{') {
+        if let Ok((name, _)) = resolve_table(entry) {
+            return name;
+        }
+    }
+    entry.to_string()
 }
 
 /// An error unless the program of an `exec` bot's command exists (a path, or a name on
@@ -262,15 +328,16 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
     };
     config.validate()?;
     let mut bots: Vec<BotEntry> = Vec::new();
-    let index_of = |name: &str, bots: &mut Vec<BotEntry>| -> Result<usize, BotError> {
+    let index_of = |entry: &str, bots: &mut Vec<BotEntry>| -> Result<usize, BotError> {
+        let spec = resolve_bot(entry, bots_dir)?;
+        let name = entry_name(entry);
         if let Some(i) = bots.iter().position(|b| b.name == name) {
+            if bots[i].spec != spec {
+                return Err(BotError::SameName { name });
+            }
             return Ok(i);
         }
-        let spec = resolve_bot(name, bots_dir)?;
-        bots.push(BotEntry {
-            name: name.trim().to_string(),
-            spec,
-        });
+        bots.push(BotEntry { name, spec });
         Ok(bots.len() - 1)
     };
     let n = spec.players as usize;
@@ -386,6 +453,49 @@ mod tests {
 
     fn dir() -> &'static Path {
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"))
+    }
+
+    /// A spec's `bots` may hold tables: profiles in place, `exec = …` for programs.
+    #[test]
+    fn bot_tables_in_a_spec_are_profiles_in_place() {
+        let text = r#"
+            players = 3
+            games = 6
+            bots = [{ exec = "python3 bots/examples/random_bot.py", timeout_seconds = 5 },
+                    { kind = "ismcts", iterations = 30, name = "ismcts-30" }, "greedy"]
+        "#;
+        let plan = resolve(&ExperimentSpec::from_toml(text).unwrap(), dir()).unwrap();
+        let names: Vec<&str> = plan.bots.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["exec:python3 bots/examples/random_bot.py", "ismcts-30", "greedy"]
+        );
+        match &plan.bots[0].spec {
+            BotSpec::Exec(p) => assert_eq!(p.timeout_seconds, 5.0),
+            other => panic!("{other:?}"),
+        }
+        match &plan.bots[1].spec {
+            BotSpec::Ismcts(p) => assert_eq!(p.iterations, 30),
+            other => panic!("{other:?}"),
+        }
+        let error = |bots: &str| {
+            let text = format!("players = 2\ngames = 2\nbots = {bots}\n");
+            match ExperimentSpec::from_toml(&text) {
+                Err(e) => crate::error::message(&e),
+                Ok(spec) => crate::error::message(&resolve(&spec, dir()).unwrap_err()),
+            }
+        };
+        let e = error("[3, \"greedy\"]");
+        assert!(e.contains("neither a name"), "{e}");
+        let e = error("[{ exec = \"no-such-program-x\" }]");
+        assert!(e.contains("no program `no-such-program-x`"), "{e}");
+        let e = error("[{ kind = \"greedy\", name = \"a\" }, { kind = \"random\", name = \"a\" }]");
+        assert!(e.contains("two different bots are named `a`"), "{e}");
+        let e = error("[{ kind = \"greedy\", flavour = 1 }]");
+        assert!(e.contains("flavour"), "{e}");
+        let e = error("[{ exec = \"python3 x.py\", kind = \"greedy\" }]");
+        assert!(e.contains("no other `kind`"), "{e}");
+        assert!(!e.contains('\n'), "{e}");
     }
 
     #[test]

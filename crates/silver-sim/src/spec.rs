@@ -116,7 +116,10 @@ pub struct ExperimentSpec {
     pub players: u8,
     /// Bots: profile names from `bots/`, built-in kinds, or inline specs
     /// (`ismcts:iterations=2000`). Seats take them in order, cycling if there are fewer bots
-    /// than seats.
+    /// than seats. In a spec file an entry may also be a table, a profile written in place
+    /// (`{ exec = "python3 my_bot.py", timeout_seconds = 5 }`, `{ kind = "ismcts",
+    /// iterations = 300, name = "ismcts-300" }`): it is kept here as its TOML text.
+    #[serde(deserialize_with = "bot_entries")]
     pub bots: Vec<String>,
     /// How bots are seated.
     #[serde(default)]
@@ -244,4 +247,21 @@ fn one_line(message: &str) -> String {
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
         .join(": ")
+}
+
+/// Reads `bots`: each entry a name, or a table kept as its inline TOML text (see
+/// [`ExperimentSpec::bots`]).
+fn bot_entries<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let entries: Vec<toml::Value> = serde::Deserialize::deserialize(d)?;
+    entries
+        .into_iter()
+        .map(|e| match e {
+            toml::Value::String(name) => Ok(name),
+            toml::Value::Table(table) => Ok(toml::Value::Table(table).to_string()),
+            other => Err(serde::de::Error::custom(format!(
+                "bots: `{other}` is neither a name (\"greedy\") nor a table \
+                 ({{ exec = \"python3 my_bot.py\" }})"
+            ))),
+        })
+        .collect()
 }
