@@ -209,7 +209,9 @@ fn resolve_table(text: &str) -> Result<(String, BotSpec), BotError> {
     };
     if let Some(command) = table.remove("exec") {
         if table.contains_key("command")
-            || table.get("kind").is_some_and(|k| k.as_str() != Some("exec"))
+            || table
+                .get("kind")
+                .is_some_and(|k| k.as_str() != Some("exec"))
         {
             return Err(inline(silver_bots::SpecError::Toml(
                 "`exec` is the command of an exec bot: give no other `kind` or `command`".into(),
@@ -218,8 +220,8 @@ fn resolve_table(text: &str) -> Result<(String, BotSpec), BotError> {
         table.insert("kind".into(), toml::Value::String("exec".into()));
         table.insert("command".into(), command);
     }
-    let doc = toml::to_string(&table)
-        .map_err(|e| inline(silver_bots::SpecError::Toml(e.to_string())))?;
+    let doc =
+        toml::to_string(&table).map_err(|e| inline(silver_bots::SpecError::Toml(e.to_string())))?;
     let spec = BotSpec::from_toml_with_overrides(&doc, "").map_err(inline)?;
     let name = match (&spec, name) {
         (_, Some(n)) => n,
@@ -468,7 +470,11 @@ mod tests {
         let names: Vec<&str> = plan.bots.iter().map(|b| b.name.as_str()).collect();
         assert_eq!(
             names,
-            ["exec:python3 bots/examples/random_bot.py", "ismcts-30", "greedy"]
+            [
+                "exec:python3 bots/examples/random_bot.py",
+                "ismcts-30",
+                "greedy"
+            ]
         );
         match &plan.bots[0].spec {
             BotSpec::Exec(p) => assert_eq!(p.timeout_seconds, 5.0),
