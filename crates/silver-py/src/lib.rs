@@ -460,7 +460,59 @@ fn run_tournament<'py>(
         balance: None,
         sprt: None,
     };
-    let plan = silver_sim::resolve(&spec, &PathBuf::from(bots_dir))
+    run_spec(
+        py,
+        &spec,
+        out,
+        threads,
+        bots_dir,
+        "python: silver.tournament",
+    )
+}
+
+/// Runs the experiment spec file `path` (as `silver run PATH`, balance sweeps excepted) into
+/// `out` and returns its tables as `run_tournament` does.
+#[pyfunction]
+#[pyo3(signature = (path, out, threads=0, bots_dir="bots"))]
+fn run_experiment<'py>(
+    py: Python<'py>,
+    path: PathBuf,
+    out: PathBuf,
+    threads: usize,
+    bots_dir: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| PyValueError::new_err(format!("{}: {e}", path.display())))?;
+    let spec = silver_sim::ExperimentSpec::from_toml(&text).map_err(|e| {
+        PyValueError::new_err(format!("{}: {}", path.display(), silver_sim::message(&e)))
+    })?;
+    if spec.balance.is_some() {
+        return Err(PyValueError::new_err(format!(
+            "{}: a balance sweep: run it with `silver run {}`",
+            path.display(),
+            path.display()
+        )));
+    }
+    run_spec(
+        py,
+        &spec,
+        out,
+        threads,
+        bots_dir,
+        "python: silver.experiment",
+    )
+}
+
+/// Resolves and runs a spec into `out`, and reads its tables back.
+fn run_spec<'py>(
+    py: Python<'py>,
+    spec: &silver_sim::ExperimentSpec,
+    out: PathBuf,
+    threads: usize,
+    bots_dir: &str,
+    command: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let plan = silver_sim::resolve(spec, &PathBuf::from(bots_dir))
         .map_err(|e| PyValueError::new_err(silver_sim::message(&e)))?;
     let opts = silver_sim::RunOptions {
         out: out.clone(),
@@ -468,7 +520,7 @@ fn run_tournament<'py>(
         shard: None,
         resume: false,
         force: false,
-        command: Some("python: silver.tournament".into()),
+        command: Some(command.into()),
     };
     let interrupted = std::sync::atomic::AtomicBool::new(false);
     py.allow_threads(|| silver_sim::run(&plan, &opts, &mut |_: u64, _: u64| {}, &interrupted))
@@ -479,20 +531,19 @@ fn run_tournament<'py>(
         if !path.is_file() {
             continue;
         }
-        let mut r = csv_reader(&path)?;
-        let header: Vec<String> = r.0.clone();
-        let rows: Vec<serde_json::Value> =
-            r.1.drain(..)
-                .map(|row| {
-                    serde_json::Value::Object(
-                        header
-                            .iter()
-                            .cloned()
-                            .zip(row.into_iter().map(serde_json::Value::String))
-                            .collect(),
-                    )
-                })
-                .collect();
+        let (header, rows) = csv_reader(&path)?;
+        let rows: Vec<serde_json::Value> = rows
+            .into_iter()
+            .map(|row| {
+                serde_json::Value::Object(
+                    header
+                        .iter()
+                        .cloned()
+                        .zip(row.into_iter().map(serde_json::Value::String))
+                        .collect(),
+                )
+            })
+            .collect();
         tables.insert(name.to_string(), serde_json::Value::Array(rows));
     }
     json(py, &serde_json::Value::Object(tables))
@@ -543,6 +594,7 @@ fn _silver(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ),
     )?;
     m.add_function(wrap_pyfunction!(run_tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(run_experiment, m)?)?;
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
     m.add("PROTOCOL", silver_bots::PROTOCOL)?;
     Ok(())

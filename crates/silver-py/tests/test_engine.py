@@ -99,3 +99,27 @@ def test_a_python_driven_game_equals_the_rust_run_event_for_event(players, bots,
     play(game, seats)
     assert game.events() == rust
     assert len(rust) > 100
+
+
+def test_tournaments_and_experiments_return_the_runs_tables(tmp_path):
+    out = tmp_path / "t"
+    tables = silver.tournament(["greedy", "random"], games=20, seed=3, out=out, threads=1)
+    rows = tables["summary"]
+    rows = rows.to_dict("records") if hasattr(rows, "to_dict") else rows
+    assert {r["name"] for r in rows if r["kind"] == "bot"} == {"greedy", "random"}
+    assert (out / "summary.csv").is_file() and "ratings" in tables
+    spec = tmp_path / "e.toml"
+    spec.write_text('name = "e"\nplayers = 3\ngames = 6\nseed = 2\n'
+                    'bots = [{ kind = "greedy", name = "g" }, "random"]\n')
+    tables = silver.experiment(spec, out=tmp_path / "e", threads=1)
+    rows = tables["summary"]
+    rows = rows.to_dict("records") if hasattr(rows, "to_dict") else rows
+    assert {r["name"] for r in rows if r["kind"] == "bot"} == {"g", "random"}
+    with pytest.raises(ValueError, match="e.toml"):
+        spec.write_text("players = 9\nbots = ['greedy']\n")
+        silver.experiment(spec, out=tmp_path / "bad")
+    with pytest.raises(ValueError):
+        silver.experiment(tmp_path / "missing.toml")
+    # A finished run is never overwritten.
+    with pytest.raises(RuntimeError):
+        silver.tournament(["greedy", "random"], games=20, seed=3, out=out)

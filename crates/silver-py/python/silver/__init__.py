@@ -36,10 +36,10 @@ Counts and points are raw numbers.
 import tempfile
 
 from ._silver import (ACTION_IDS, OBSERVATION_PARTS, OBSERVATION_SIZE, PROTOCOL, Bot, Game,
-                      action_id, action_name, derive_seed, run_tournament)
+                      action_id, action_name, derive_seed, run_experiment, run_tournament)
 from ._silver import VecEnv as _VecEnv
 
-__all__ = ["Game", "Bot", "VecEnv", "tournament", "derive_seed", "action_name", "action_id",
+__all__ = ["Game", "Bot", "VecEnv", "tournament", "experiment", "derive_seed", "action_name", "action_id",
            "observation_tensor", "action_mask", "ACTION_IDS", "OBSERVATION_SIZE",
            "OBSERVATION_PARTS", "PROTOCOL"]
 
@@ -120,6 +120,23 @@ class VecEnv:
         return self._np.array(self._env.game_numbers())
 
 
+def _tables(tables):
+    try:
+        import pandas
+    except ImportError:
+        return tables
+    return {name: pandas.DataFrame(rows) for name, rows in tables.items()}
+
+
+def experiment(path, out=None, threads=0, bots_dir="bots"):
+    """Runs the experiment spec file `path` (as `silver run PATH`; balance sweeps run with the
+    command) into `out` (a new temporary directory if None) and returns its tables, as
+    `tournament` does."""
+    if out is None:
+        out = tempfile.mkdtemp(prefix="silver-")
+    return _tables(run_experiment(str(path), str(out), threads=threads, bots_dir=bots_dir))
+
+
 def tournament(bots, players=2, games=100, seed=1, set="amulet", seating="rotate",
                threads=0, out=None, bots_dir="bots"):
     """Runs bots against each other, as `silver tournament`, into `out` (a new temporary
@@ -128,10 +145,6 @@ def tournament(bots, players=2, games=100, seed=1, set="amulet", seating="rotate
     of dicts (every value a string, as in the CSV files)."""
     if out is None:
         out = tempfile.mkdtemp(prefix="silver-")
-    tables = run_tournament(list(bots), str(out), players=players, games=games, seed=seed,
-                            set=set, seating=seating, threads=threads, bots_dir=bots_dir)
-    try:
-        import pandas
-    except ImportError:
-        return tables
-    return {name: pandas.DataFrame(rows) for name, rows in tables.items()}
+    return _tables(run_tournament(list(bots), str(out), players=players, games=games,
+                                  seed=seed, set=set, seating=seating, threads=threads,
+                                  bots_dir=bots_dir))
