@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 mod balance;
 mod progress;
+mod table;
 
 #[derive(Parser)]
 #[command(
@@ -48,6 +49,12 @@ enum Command {
     /// Check a run, merged run or balance sweep against its manifest: file lengths and
     /// checksums, row counts, statistics and summaries (exit 0 if sound, 2 if not).
     Verify(VerifyArgs),
+    /// Play against the bots in the terminal: a full-screen table showing exactly your
+    /// information set (--plain: text on standard input and output).
+    Play(table::PlayArgs),
+    /// Step through a recorded game (a run's game, a saved game or a script) by decision, turn
+    /// and round, as the omniscient observer or from one seat.
+    View(table::ViewArgs),
 }
 
 #[derive(Args)]
@@ -598,6 +605,8 @@ fn main() -> ExitCode {
         Command::Report(a) => report_cmd(&a),
         Command::Sprt(a) => sprt_cmd(&a),
         Command::Verify(a) => verify_cmd(&a),
+        Command::Play(a) => table::play_cmd(&a),
+        Command::View(a) => table::view_cmd(&a),
     };
     match result {
         Ok(code) => code,

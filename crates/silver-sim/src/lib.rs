@@ -57,12 +57,12 @@ pub use error::{
     SetFileError, SpecError, UnknownToken,
 };
 pub use interval::{wilson, Est};
-pub use manifest::{read_manifest, Manifest, Shard, ShardError, Speed};
+pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Speed};
 pub use merge::merge;
 pub use pairs::crosstable;
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
 pub use ratings::{fit as fit_ratings, ratings_table, Rating};
-pub use record::replay;
+pub use record::{record_game, replay, GameDecision, Recorded};
 pub use run::{run, Progress, RunOptions, RunOutcome};
 pub use sets::{
     list_cards, resolve_set, CustomCharacter, CustomDef, NamedSet, SetRecord, ValueDef,

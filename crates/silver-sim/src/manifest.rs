@@ -220,6 +220,27 @@ pub struct Manifest {
     /// differs between two runs of the same plan).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speed: Option<Speed>,
+    /// How the run's games are set up, so any game can be played again from the run's
+    /// directory alone (`silver view DIR --game N`; [`crate::Plan::from_manifest`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<GamesRecord>,
+}
+
+/// The part of a plan that, with the manifest's bots, set and seed, makes its games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GamesRecord {
+    /// Players per game.
+    pub players: u8,
+    /// How a game ends.
+    pub model: silver_rules::GameModel,
+    /// Turn cap per round.
+    pub max_turns_per_round: u16,
+    /// The lineups (bot indices per seat, before rotation).
+    pub tables: Vec<Vec<usize>>,
+    /// Seat rotations per deal.
+    pub rotations: u8,
+    /// Games in the plan.
+    pub games: u64,
 }
 
 /// How fast an invocation played.
@@ -263,6 +284,14 @@ impl Manifest {
             command: None,
             bot_specs: plan.bots.iter().map(|b| b.spec.clone()).collect(),
             speed: None,
+            games: Some(GamesRecord {
+                players: plan.players,
+                model: plan.model,
+                max_turns_per_round: plan.max_turns_per_round,
+                tables: plan.tables.clone(),
+                rotations: plan.rotations,
+                games: plan.games,
+            }),
         }
     }
 

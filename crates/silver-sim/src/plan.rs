@@ -50,6 +50,58 @@ pub struct Plan {
     pub sprt: Option<SprtSpec>,
 }
 
+impl Plan {
+    /// The plan of a run from its manifest (bots, set, seed and the games record), checked
+    /// against the manifest's fingerprint; `None` with the reason if the manifest predates the
+    /// record or does not describe its run exactly.
+    pub fn from_manifest(m: &crate::Manifest) -> Result<Plan, String> {
+        let g = m
+            .games
+            .as_ref()
+            .ok_or("the run's manifest does not record its games (written by an older build)")?;
+        let set = m
+            .set_definition
+            .as_ref()
+            .ok_or("the run's manifest does not record its card set")?;
+        let set = NamedSet::from_record(set).map_err(|e| format!("the run's card set: {e}"))?;
+        if m.bots.len() != m.bot_specs.len() {
+            return Err("the run's manifest does not record its bots' parameters".into());
+        }
+        let plan = Plan {
+            name: m.name.clone(),
+            players: g.players,
+            model: g.model,
+            max_turns_per_round: g.max_turns_per_round,
+            set,
+            bots: m
+                .bots
+                .iter()
+                .zip(&m.bot_specs)
+                .map(|(name, spec)| BotEntry {
+                    name: name.clone(),
+                    spec: spec.clone(),
+                })
+                .collect(),
+            tables: g.tables.clone(),
+            rotations: g.rotations,
+            games: g.games,
+            seed: m
+                .seed
+                .ok_or("the run's manifest does not record its seed")?,
+            outputs: m.outputs,
+            sprt: m.sprt.as_ref().map(|r| r.spec),
+        };
+        if plan.fingerprint() != m.fingerprint {
+            return Err(format!(
+                "the run's manifest does not describe its games exactly (fingerprint {} is not the run's {})",
+                plan.fingerprint(),
+                m.fingerprint
+            ));
+        }
+        Ok(plan)
+    }
+}
+
 /// Where game `index` stands in the plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameSlot {
@@ -455,6 +507,34 @@ mod tests {
 
     fn dir() -> &'static Path {
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"))
+    }
+
+    /// A run's manifest holds enough to rebuild its plan exactly (`silver view DIR`), for
+    /// every seating, a points game, a custom set and an SPRT run.
+    #[test]
+    fn plans_come_back_from_their_manifests() {
+        let texts = [
+            "players = 3\ngames = 30\nseed = 4\nbots = [\"greedy\", \"random\"]\n",
+            "players = 2\ngames = 12\nseating = \"round-robin\"\nbots = [\"greedy\", \"random\", \"ismcts:iterations=20\"]\n[model]\nkind = \"points\"\n",
+            "players = 4\ngames = 8\nseating = \"fixed\"\nset = \"bullet\"\nbots = [{ kind = \"greedy\", name = \"g\" }]\n",
+            "players = 2\ngames = 100\nbots = [\"greedy\", \"random\"]\nsprt = \"elo0=0,elo1=50\"\n",
+        ];
+        for text in texts {
+            let spec = ExperimentSpec::from_toml(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            let plan = resolve(&spec, dir()).unwrap();
+            let blocks = crate::blocks::Blocks::new(&plan, 0, plan.games);
+            let m = crate::manifest::Manifest::new(&plan, None, &blocks);
+            let json = serde_json::to_string(&m).unwrap();
+            let back: crate::Manifest = serde_json::from_str(&json).unwrap();
+            assert_eq!(Plan::from_manifest(&back).as_ref(), Ok(&plan), "{text}");
+        }
+        let plan = resolve(&ExperimentSpec::from_toml(texts[0]).unwrap(), dir()).unwrap();
+        let blocks = crate::blocks::Blocks::new(&plan, 0, plan.games);
+        let mut m = crate::manifest::Manifest::new(&plan, None, &blocks);
+        m.games.as_mut().unwrap().rotations = 1;
+        assert!(Plan::from_manifest(&m).unwrap_err().contains("fingerprint"));
+        m.games = None;
+        assert!(Plan::from_manifest(&m).unwrap_err().contains("older build"));
     }
 
     /// A spec's `bots` may hold tables: profiles in place, `exec = …` for programs.

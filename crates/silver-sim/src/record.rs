@@ -296,19 +296,20 @@ impl<S: EventSink> EventSink for Both<'_, '_, S> {
     }
 }
 
-impl<S: EventSink> Watch for Both<'_, '_, S> {
+impl<S: Watch> Watch for Both<'_, '_, S> {
     #[inline]
-    fn decided(&mut self, _seat: Seat, action: Action, player: &Player) {
+    fn decided(&mut self, seat: Seat, action: Action, player: &Player) {
         // census.csv: the caller's own estimate of its sum at the call.
         if action == Action::CallCensus {
             self.0.pending_estimate = player.sum_estimate();
         }
+        self.1.decided(seat, action, player);
     }
 }
 
 /// Plays game `index` of `plan` (seeded by the master seed and the index only), appending its
-/// rows and statistics. `sink` also receives every event (e.g. a replay trace).
-pub fn play<S: EventSink>(
+/// rows and statistics. `sink` also receives every event (e.g. a replay trace) and decision.
+pub fn play<S: Watch>(
     plan: &Plan,
     index: u64,
     worker: &mut Worker,
@@ -404,6 +405,82 @@ pub fn replay(plan: &Plan, index: u64) -> Result<Vec<Event>, SpecError> {
     let mut rows = Rows::default();
     play(plan, index, &mut worker, &mut stats, &mut rows, &mut events);
     Ok(events)
+}
+
+/// One decision of a recorded game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameDecision {
+    /// Who decided.
+    pub seat: Seat,
+    /// What (forced single actions included).
+    pub action: Action,
+    /// The bot's own estimate of its village sum at that decision, if it keeps one.
+    pub estimate: Option<f64>,
+}
+
+/// Game `index` of a plan, decision by decision (for viewers: `silver view`).
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    /// The game's configuration.
+    pub config: silver_rules::Config,
+    /// Who started round 1.
+    pub first_player: Seat,
+    /// The bot in each seat (its name).
+    pub seats: Vec<String>,
+    /// Every decision in order.
+    pub decisions: Vec<GameDecision>,
+    /// Every event (omniscient), in order.
+    pub events: Vec<Event>,
+}
+
+struct Recording {
+    decisions: Vec<GameDecision>,
+    events: Vec<Event>,
+}
+
+impl EventSink for Recording {
+    fn event(&mut self, e: &Event) {
+        self.events.push(*e);
+    }
+}
+
+impl Watch for Recording {
+    fn decided(&mut self, seat: Seat, action: Action, player: &Player) {
+        self.decisions.push(GameDecision {
+            seat,
+            action,
+            estimate: player.sum_estimate(),
+        });
+    }
+}
+
+/// Re-plays game `index` of `plan` and returns its decisions and events.
+pub fn record_game(plan: &Plan, index: u64) -> Result<Recorded, SpecError> {
+    if index >= plan.games {
+        return Err(SpecError::NoSuchGame {
+            index,
+            games: plan.games,
+        });
+    }
+    let mut rec = Recording {
+        decisions: Vec::new(),
+        events: Vec::new(),
+    };
+    let mut worker = Worker::new(plan);
+    let mut stats = Stats::new(plan.bots.len(), plan.players as usize);
+    let mut rows = Rows::default();
+    play(plan, index, &mut worker, &mut stats, &mut rows, &mut rec);
+    let slot = plan.slot(index);
+    let first_player = seeds::deal_rng(plan.seed, slot.deal).random_range(0..plan.players);
+    Ok(Recorded {
+        config: plan.config(),
+        first_player,
+        seats: (0..plan.players)
+            .map(|s| plan.bots[plan.bot_at(slot, s)].name.clone())
+            .collect(),
+        decisions: rec.decisions,
+        events: rec.events,
+    })
 }
 
 #[cfg(test)]

@@ -12,3 +12,4 @@ mod compare;
 mod integrity;
 mod python;
 mod sets;
+mod table;

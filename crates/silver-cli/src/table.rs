@@ -1,0 +1,216 @@
+//! `silver play` and `silver view`: the terminal table (crate `silver-table`).
+
+use crate::{apply_set, split_bots, tournament_spec, ModelArg, SeatingArg};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use silver_bots::BotSpec;
+use silver_sim::{read_manifest, resolve, resolve_bot, Plan};
+use silver_table::play::{self, PlayOptions};
+use silver_table::session::{SavedGame, Session};
+use silver_table::timeline::Timeline;
+use silver_table::view::{self, Lens};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Args)]
+pub(crate) struct PlayArgs {
+    /// The bots at the table, comma-separated, taking the other seats in order (cycling):
+    /// profile names, kinds or inline specs.
+    #[arg(long, default_value = "greedy")]
+    bots: String,
+    /// Players at the table (2-4).
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// Your seat (0 = the first).
+    #[arg(long, default_value_t = 0)]
+    seat: u8,
+    /// Card set (a set string or a card-set file).
+    #[arg(long)]
+    set: Option<String>,
+    /// Game length.
+    #[arg(long, value_enum, default_value = "rounds")]
+    model: ModelArg,
+    /// Seed of the deals and the bots (default: a new one, printed at the end).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Plain text on standard input and output instead of the full-screen table.
+    #[arg(long)]
+    plain: bool,
+    /// Save the game to this file after each of your decisions (a new file; see --resume).
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Resume a saved game (saved back to the same file unless --save says otherwise).
+    #[arg(long, conflicts_with_all = ["bots", "players", "seat", "set", "model", "seed"])]
+    resume: Option<PathBuf>,
+    /// Milliseconds to pause after each bot decision (full screen).
+    #[arg(long, default_value_t = 600)]
+    delay: u64,
+    /// Where bot profiles are looked up.
+    #[arg(long, default_value = "bots")]
+    bots_dir: PathBuf,
+}
+
+#[derive(Args)]
+pub(crate) struct ViewArgs {
+    /// A run's output directory (with --game), or a saved game or script file (JSON).
+    source: PathBuf,
+    /// The game of the run to watch.
+    #[arg(long)]
+    game: Option<u64>,
+    /// Watch from this seat's information set (default: everything; switch with 0-3 and o).
+    #[arg(long)]
+    seat: Option<u8>,
+    /// Plain text: the table after each command read from standard input.
+    #[arg(long)]
+    plain: bool,
+}
+
+/// The bots of the seats other than `seat`, resolved (None for the person's seat).
+fn seat_bots(
+    names: &[String],
+    players: u8,
+    seat: u8,
+    bots_dir: &Path,
+) -> Result<Vec<Option<(String, BotSpec)>>> {
+    let mut others = names.iter().cycle();
+    (0..players)
+        .map(|s| {
+            if s == seat {
+                return Ok(None);
+            }
+            let name = others.next().context("--bots: no bot given")?;
+            let spec = resolve_bot(name, bots_dir)
+                .map_err(|e| anyhow::anyhow!(silver_sim::message(&e)))?;
+            Ok(Some((name.clone(), spec)))
+        })
+        .collect()
+}
+
+pub(crate) fn play_cmd(a: &PlayArgs) -> Result<ExitCode> {
+    let (session, save) = match &a.resume {
+        Some(path) => {
+            let saved = play::load(path).map_err(anyhow::Error::msg)?;
+            if saved.silver_play != 1 {
+                bail!(
+                    "{}: saved by another version (format {})",
+                    path.display(),
+                    saved.silver_play
+                );
+            }
+            let players = saved.script.players;
+            if saved.seats.len() != players as usize || saved.seat >= players {
+                bail!(
+                    "{}: its seats do not match its {players} players",
+                    path.display()
+                );
+            }
+            let names: Vec<String> = saved
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|&(s, _)| s != saved.seat as usize)
+                .map(|(_, n)| n.clone())
+                .collect();
+            let bots = seat_bots(&names, players, saved.seat, &a.bots_dir)?;
+            let session = Session::resume(&saved, bots)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            (session, a.save.clone().or_else(|| Some(path.clone())))
+        }
+        None => {
+            if !(2..=4).contains(&a.players) {
+                bail!("--players {}: 2, 3 or 4", a.players);
+            }
+            if a.seat >= a.players {
+                bail!("--seat {}: seats are 0-{}", a.seat, a.players - 1);
+            }
+            if let Some(path) = &a.save {
+                if path.exists() {
+                    bail!(
+                        "--save {}: the file exists (resume it with --resume, or choose another name)",
+                        path.display()
+                    );
+                }
+            }
+            let mut spec = tournament_spec(&a.bots, a.players, SeatingArg::Fixed, a.model, "play")?;
+            apply_set(&mut spec, &a.set);
+            spec.bots.truncate(1);
+            let plan = resolve(&spec, &a.bots_dir)?;
+            let names = split_bots(&a.bots)?;
+            if names.len() > a.players as usize - 1 {
+                bail!(
+                    "--bots {}: {} bots for {} other seats",
+                    a.bots,
+                    names.len(),
+                    a.players - 1
+                );
+            }
+            let bots = seat_bots(&names, a.players, a.seat, &a.bots_dir)?;
+            let seed = a.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_007)
+            });
+            (
+                Session::new(plan.config(), a.seat, bots, seed),
+                a.save.clone(),
+            )
+        }
+    };
+    let seed = session.saved().seed;
+    let options = PlayOptions {
+        plain: a.plain,
+        save,
+        delay: Duration::from_millis(a.delay),
+    };
+    play::run(session, &options).map_err(anyhow::Error::msg)?;
+    if !a.plain {
+        println!("seed {seed}: `silver play --seed {seed}` deals this game again");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(crate) fn view_cmd(a: &ViewArgs) -> Result<ExitCode> {
+    let timeline = if a.source.is_dir() {
+        let Some(game) = a.game else {
+            bail!("{}: a run directory: give --game N", a.source.display());
+        };
+        let m = read_manifest(&a.source)?;
+        let plan =
+            Plan::from_manifest(&m).map_err(|e| anyhow::anyhow!("{}: {e}", a.source.display()))?;
+        Timeline::from_run(&plan, game).map_err(anyhow::Error::msg)?
+    } else {
+        if a.game.is_some() {
+            bail!(
+                "--game: only for a run directory ({} is a file)",
+                a.source.display()
+            );
+        }
+        let text =
+            std::fs::read_to_string(&a.source).with_context(|| a.source.display().to_string())?;
+        match serde_json::from_str::<SavedGame>(&text) {
+            Ok(saved) => Timeline::from_script(&saved.script, saved.seats),
+            Err(_) => match serde_json::from_str::<silver_rules::Script>(&text) {
+                Ok(script) => Timeline::from_script(&script, Vec::new()),
+                Err(e) => bail!(
+                    "{}: neither a saved game nor a script: {e}",
+                    a.source.display()
+                ),
+            },
+        }
+        .map_err(|e| anyhow::anyhow!("{}: {e}", a.source.display()))?
+    };
+    let lens = match a.seat {
+        None => Lens::All,
+        Some(s) if (s as usize) < timeline.names.len() => Lens::Seat(s),
+        Some(s) => bail!("--seat {s}: seats are 0-{}", timeline.names.len() - 1),
+    };
+    if a.plain {
+        let stdin = std::io::stdin();
+        let mut out = std::io::stdout().lock();
+        view::plain(&timeline, lens, &mut stdin.lock(), &mut out).map_err(anyhow::Error::msg)?;
+    } else {
+        view::full_screen(&timeline, lens).map_err(anyhow::Error::msg)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

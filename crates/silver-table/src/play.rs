@@ -1,0 +1,370 @@
+//! `silver play`: a person plays in the terminal against bots, full screen or as plain text.
+
+use crate::scene::{self, choice, seat_tag, Scene};
+use crate::session::{SavedGame, Session};
+use crate::text::{card_name, event_line};
+use ratatui::crossterm::event::{self, Event as Key, KeyCode, KeyEventKind};
+use silver_rules::{Event, GameEvent, Seat};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How the game is shown.
+pub struct PlayOptions {
+    /// Plain text on standard input and output instead of the full screen.
+    pub plain: bool,
+    /// Where the game is saved after every decision of the person (and on quitting).
+    pub save: Option<PathBuf>,
+    /// Pause after each bot decision (full screen only).
+    pub delay: Duration,
+}
+
+/// The lines of `events` as `seat` observed them (redacted, RULES.md §6).
+pub fn observed_lines(events: &[Event], seat: Seat, names: &[String]) -> Vec<String> {
+    let tags: Vec<String> = (0..names.len() as Seat)
+        .map(|s| format!("{} {}", seat_tag(s), names[s as usize]))
+        .collect();
+    events
+        .iter()
+        .filter_map(|e| serde_json::to_value(e.observe(seat)).ok())
+        .filter_map(|v| event_line(&v, &tags))
+        .collect()
+}
+
+/// The reveal of each round that ended among `events`: every village's cards, sums, scores
+/// and totals (all public at a round's end, R-END / R-SCORE).
+pub fn reveal_lines(
+    events: &[Event],
+    session_names: &[String],
+    set: &silver_rules::CardSet,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut finals: Vec<Vec<String>> = vec![Vec::new(); session_names.len()];
+    for e in events {
+        match *e {
+            GameEvent::FinalCard { owner, value, .. } => {
+                if let Some(f) = finals.get_mut(owner as usize) {
+                    f.push(card_name(set, value));
+                }
+            }
+            GameEvent::RoundEnded {
+                round,
+                reason,
+                caller,
+                sums,
+                scores,
+                totals,
+                ..
+            } => {
+                lines.push(format!(
+                    "round {round} over ({reason:?}){}",
+                    caller.map_or(String::new(), |c| format!(
+                        ", census called by {}",
+                        seat_tag(c)
+                    ))
+                ));
+                for (s, cards) in finals.iter_mut().enumerate() {
+                    lines.push(format!(
+                        "  {} {:<10} sum {:>3}  score {:>3}  total {:>3}   {}",
+                        seat_tag(s as Seat),
+                        session_names[s],
+                        sums[s],
+                        scores[s],
+                        totals[s],
+                        cards.join(", ")
+                    ));
+                    cards.clear();
+                }
+            }
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// The end of the game: every round's scores, the totals and the winner.
+pub fn final_lines(session: &Session) -> Vec<String> {
+    let n = session.names.len();
+    let mut lines = vec![format!(
+        "game over: {} wins",
+        session.game.winner().map_or("nobody".into(), |w| format!(
+            "{} {}",
+            seat_tag(w),
+            session.names[w as usize]
+        ))
+    )];
+    let head: Vec<String> = (0..n)
+        .map(|s| format!("{:>8}", seat_tag(s as Seat)))
+        .collect();
+    lines.push(format!("  round {}", head.join("")));
+    for (r, (_, scores)) in session.rounds().iter().enumerate() {
+        let cells: Vec<String> = scores[..n].iter().map(|x| format!("{x:>8}")).collect();
+        lines.push(format!("  {:>5} {}", r + 1, cells.join("")));
+    }
+    let totals = session.game.totals();
+    let cells: Vec<String> = totals[..n].iter().map(|x| format!("{x:>8}")).collect();
+    lines.push(format!("  total {}", cells.join("")));
+    lines
+}
+
+fn person_scene(session: &Session, log: &[String]) -> Scene {
+    let view = session.game.view(session.seat);
+    let actions: &[silver_rules::Action] = if session.persons_turn() {
+        session.legal()
+    } else {
+        &[]
+    };
+    let start = log.len().saturating_sub(200);
+    let mut s = scene::build(&view, None, &session.names, log[start..].to_vec(), actions);
+    s.lens = format!("{} you", seat_tag(session.seat));
+    s
+}
+
+/// Saves atomically (a temporary file renamed over the old one).
+fn save(session: &Session, path: &Path) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(&session.saved()).map_err(|e| e.to_string())?;
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, text + "\n")
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("cannot save {}: {e}", path.display()))
+}
+
+/// Reads a saved game.
+pub fn load(path: &Path) -> Result<SavedGame, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))
+}
+
+const HELP: &str = "type a choice's key (or #N), q to save and quit, ? for this help";
+
+/// Plays the session to its end (or until the person quits).
+pub fn run(session: Session, options: &PlayOptions) -> Result<(), String> {
+    if options.plain {
+        let stdin = std::io::stdin();
+        let mut out = std::io::stdout().lock();
+        plain(session, options, &mut stdin.lock(), &mut out)
+    } else {
+        full_screen(session, options)
+    }
+}
+
+/// The plain-text game: the table after every step on `out`, choices read from `input`.
+pub fn plain<R: BufRead, W: Write>(
+    mut session: Session,
+    options: &PlayOptions,
+    input: &mut R,
+    out: &mut W,
+) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let set = session.game.config().set;
+    let mut shown = 0usize;
+    let mut log: Vec<String> = Vec::new();
+    let seats: Vec<String> = (0..session.names.len())
+        .map(|s| format!("{} {}", seat_tag(s as Seat), session.names[s]))
+        .collect();
+    writeln!(out, "silver play: {}", seats.join(", ")).map_err(io)?;
+    // On resume, what happened before is in the log but not printed again.
+    let new_events = |session: &Session,
+                      shown: &mut usize,
+                      log: &mut Vec<String>,
+                      out: &mut W|
+     -> Result<(), String> {
+        let events = &session.events[*shown..];
+        let lines = observed_lines(events, session.seat, &session.names);
+        for l in &lines {
+            writeln!(out, "  {l}").map_err(io)?;
+        }
+        log.extend(lines);
+        for l in reveal_lines(events, &session.names, &set) {
+            writeln!(out, "{l}").map_err(io)?;
+        }
+        *shown = session.events.len();
+        Ok(())
+    };
+    loop {
+        while session.step_bot() {}
+        new_events(&session, &mut shown, &mut log, out)?;
+        if session.to_move().is_none() {
+            for l in final_lines(&session) {
+                writeln!(out, "{l}").map_err(io)?;
+            }
+            if let Some(path) = &options.save {
+                save(&session, path)?;
+                writeln!(out, "saved to {}", path.display()).map_err(io)?;
+            }
+            return Ok(());
+        }
+        let mut s = person_scene(&session, &[]);
+        s.footer = HELP.into();
+        write!(out, "{}", scene::plain(&s)).map_err(io)?;
+        loop {
+            write!(out, "> ").map_err(io)?;
+            out.flush().map_err(io)?;
+            let mut line = String::new();
+            if input.read_line(&mut line).map_err(io)? == 0 {
+                if let Some(path) = &options.save {
+                    save(&session, path)?;
+                    return Err(format!(
+                        "input ended before the game did (saved to {}; --resume it)",
+                        path.display()
+                    ));
+                }
+                return Err("input ended before the game did (not saved: no --save)".into());
+            }
+            let line = line.trim();
+            match line {
+                "q" => {
+                    return match &options.save {
+                        Some(path) => {
+                            save(&session, path)?;
+                            writeln!(out, "saved to {}", path.display()).map_err(io)?;
+                            Ok(())
+                        }
+                        None => {
+                            writeln!(out, "quit (not saved: no --save)").map_err(io)?;
+                            Ok(())
+                        }
+                    }
+                }
+                "?" | "" => writeln!(out, "{HELP}").map_err(io)?,
+                _ => match choice(line, session.legal().len()) {
+                    Some(i) => {
+                        let a = session.legal()[i];
+                        session.apply(a).map_err(|e| e.to_string())?;
+                        if let Some(path) = &options.save {
+                            save(&session, path)?;
+                        }
+                        break;
+                    }
+                    None => writeln!(out, "no choice `{line}`: {HELP}").map_err(io)?,
+                },
+            }
+        }
+    }
+}
+
+/// Waits up to `d` for a key; true if it was `q`.
+fn wait_key(d: Duration) -> Result<Option<KeyCode>, String> {
+    let end = Instant::now() + d;
+    loop {
+        let left = end.saturating_duration_since(Instant::now());
+        if !event::poll(left).map_err(|e| e.to_string())? {
+            return Ok(None);
+        }
+        if let Key::Key(k) = event::read().map_err(|e| e.to_string())? {
+            if k.kind == KeyEventKind::Press {
+                return Ok(Some(k.code));
+            }
+        }
+        if left.is_zero() {
+            return Ok(None);
+        }
+    }
+}
+
+fn full_screen(mut session: Session, options: &PlayOptions) -> Result<(), String> {
+    let mut terminal = ratatui::init();
+    let result = (|| -> Result<(), String> {
+        let set = session.game.config().set;
+        let mut shown = 0usize;
+        let mut log: Vec<String> = Vec::new();
+        let mut pick = 0usize;
+        let mut message = String::new();
+        loop {
+            let events = &session.events[shown..];
+            log.extend(observed_lines(events, session.seat, &session.names));
+            let reveal = reveal_lines(events, &session.names, &set);
+            shown = session.events.len();
+            if !reveal.is_empty() {
+                let mut s = person_scene(&session, &log);
+                s.actions.clear();
+                s.pending = reveal;
+                s.footer = "the round is over: press any key".into();
+                terminal
+                    .draw(|f| crate::tui::draw(f, &s, 0))
+                    .map_err(|e| e.to_string())?;
+                if wait_key(Duration::from_secs(3600))? == Some(KeyCode::Char('q')) {
+                    return quit(&session, options);
+                }
+                continue;
+            }
+            if session.to_move().is_none() {
+                let mut s = person_scene(&session, &log);
+                s.pending = final_lines(&session);
+                s.footer = "game over: q quits".into();
+                terminal
+                    .draw(|f| crate::tui::draw(f, &s, 0))
+                    .map_err(|e| e.to_string())?;
+                if let Some(path) = &options.save {
+                    save(&session, path)?;
+                }
+                while wait_key(Duration::from_secs(3600))? != Some(KeyCode::Char('q')) {}
+                return Ok(());
+            }
+            if !session.persons_turn() {
+                let mut s = person_scene(&session, &log);
+                s.footer = "the bots are playing (q saves and quits)".into();
+                terminal
+                    .draw(|f| crate::tui::draw(f, &s, 0))
+                    .map_err(|e| e.to_string())?;
+                if wait_key(options.delay)? == Some(KeyCode::Char('q')) {
+                    return quit(&session, options);
+                }
+                session.step_bot();
+                continue;
+            }
+            let n = session.legal().len();
+            pick = pick.min(n.saturating_sub(1));
+            let mut s = person_scene(&session, &log);
+            s.footer = if message.is_empty() {
+                "keys choose; ↑↓ and Enter too; q saves and quits".into()
+            } else {
+                std::mem::take(&mut message)
+            };
+            terminal
+                .draw(|f| crate::tui::draw(f, &s, pick))
+                .map_err(|e| e.to_string())?;
+            let Some(code) = wait_key(Duration::from_secs(3600))? else {
+                continue;
+            };
+            let chosen = match code {
+                KeyCode::Char('q') => return quit(&session, options),
+                KeyCode::Up => {
+                    pick = pick.saturating_sub(1);
+                    None
+                }
+                KeyCode::Down => {
+                    pick = (pick + 1).min(n - 1);
+                    None
+                }
+                KeyCode::Enter => Some(pick),
+                KeyCode::Char(c) => {
+                    let i = choice(&c.to_string(), n);
+                    if i.is_none() {
+                        message = format!("no choice `{c}`");
+                    }
+                    i
+                }
+                _ => None,
+            };
+            if let Some(i) = chosen {
+                let a = session.legal()[i];
+                session.apply(a).map_err(|e| e.to_string())?;
+                pick = 0;
+                if let Some(path) = &options.save {
+                    save(&session, path)?;
+                }
+            }
+        }
+    })();
+    ratatui::restore();
+    drop(terminal);
+    result
+}
+
+fn quit(session: &Session, options: &PlayOptions) -> Result<(), String> {
+    if let Some(path) = &options.save {
+        save(session, path)?;
+    }
+    Ok(())
+}

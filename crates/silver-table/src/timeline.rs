@@ -1,0 +1,219 @@
+//! A recorded game as a timeline: the state before every decision (and the final state), the
+//! decision taken there, and the events it caused, for stepping forwards and backwards.
+
+use silver_rules::{Action, Config, DealOrder, Event, Game, Script, Seat, ToMove};
+
+/// Where a recorded game's deals come from.
+pub enum Deals<'a> {
+    /// A run's deal stream (as the run dealt: [`Game::deal_random`]).
+    Stream(Box<rand_chacha::ChaCha8Rng>),
+    /// A script's card orders ([`Game::deal`]).
+    Orders(&'a [DealOrder]),
+}
+
+/// One decision of the timeline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    /// Who decided.
+    pub seat: Seat,
+    /// What.
+    pub action: Action,
+    /// The bot's sum estimate then, if it keeps one (reported at census calls).
+    pub estimate: Option<f64>,
+}
+
+/// A game, decision by decision.
+pub struct Timeline {
+    /// Per seat, who played it.
+    pub names: Vec<String>,
+    /// `states[i]`: the game before decision `i`; the last is the final state.
+    pub states: Vec<Game>,
+    /// The decisions.
+    pub steps: Vec<Step>,
+    /// `events[i]`: the events that led to `states[i]` (the first deal for `i = 0`; then
+    /// decision `i - 1` and any deal after it).
+    pub events: Vec<Vec<Event>>,
+}
+
+impl Timeline {
+    /// Replays `steps` from the start of a game of `config` (round 1 started by `first`).
+    pub fn build(
+        config: Config,
+        first: Seat,
+        mut deals: Deals<'_>,
+        steps: Vec<Step>,
+        names: Vec<String>,
+    ) -> Result<Timeline, String> {
+        let mut game = Game::new(config, first).map_err(|e| e.to_string())?;
+        let mut next_deal = 0usize;
+        let mut deal = |game: &mut Game, events: &mut Vec<Event>| -> Result<(), String> {
+            while game.to_move() == ToMove::Deal {
+                match &mut deals {
+                    Deals::Stream(rng) => game.deal_random(&mut **rng, events),
+                    Deals::Orders(orders) => {
+                        let order = orders.get(next_deal).ok_or_else(|| {
+                            format!("the game needs a deal for round {}", next_deal + 1)
+                        })?;
+                        next_deal += 1;
+                        game.deal(order, events);
+                    }
+                }
+            }
+            Ok(())
+        };
+        let mut first_events = Vec::new();
+        deal(&mut game, &mut first_events)?;
+        let mut states = vec![game];
+        let mut events = vec![first_events];
+        for (i, step) in steps.iter().enumerate() {
+            if game.to_move() != ToMove::Player(step.seat) {
+                return Err(format!(
+                    "decision {i}: seat {} is not to move ({:?})",
+                    step.seat,
+                    game.to_move()
+                ));
+            }
+            let mut e = Vec::new();
+            game.apply(step.action, &mut e)
+                .map_err(|err| format!("decision {i}: {err}"))?;
+            deal(&mut game, &mut e)?;
+            states.push(game);
+            events.push(e);
+        }
+        Ok(Timeline {
+            names,
+            states,
+            steps,
+            events,
+        })
+    }
+
+    /// A script's game (its players named by `names`, or `P0`…).
+    pub fn from_script(script: &Script, names: Vec<String>) -> Result<Timeline, String> {
+        let config = script.config().map_err(|e| e.to_string())?;
+        let orders = script
+            .deals
+            .iter()
+            .enumerate()
+            .map(|(i, d)| d.order().map_err(|e| format!("deal {}: {e}", i + 1)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut game = Game::new(config, script.first_player).map_err(|e| e.to_string())?;
+        // The seats of the actions: replay once to know who took each.
+        let mut steps = Vec::new();
+        let mut d = 0;
+        for (i, &action) in script.actions.iter().enumerate() {
+            while game.to_move() == ToMove::Deal {
+                let order = orders
+                    .get(d)
+                    .ok_or_else(|| format!("the game needs a deal for round {}", d + 1))?;
+                d += 1;
+                game.deal(order, &mut ());
+            }
+            let ToMove::Player(seat) = game.to_move() else {
+                return Err(format!("action {i} comes after the game is over"));
+            };
+            game.apply(action, &mut ())
+                .map_err(|e| format!("action {i}: {e}"))?;
+            steps.push(Step {
+                seat,
+                action,
+                estimate: None,
+            });
+        }
+        let names = if names.len() == config.players as usize {
+            names
+        } else {
+            (0..config.players).map(|s| format!("P{s}")).collect()
+        };
+        Timeline::build(
+            config,
+            script.first_player,
+            Deals::Orders(&orders),
+            steps,
+            names,
+        )
+    }
+
+    /// Game `index` of a run's plan, as the run played it.
+    pub fn from_run(plan: &silver_sim::Plan, index: u64) -> Result<Timeline, String> {
+        use rand::Rng;
+        let rec = silver_sim::record_game(plan, index).map_err(|e| silver_sim::message(&e))?;
+        let mut rng = silver_sim::deal_rng(plan.seed, plan.slot(index).deal);
+        let first: Seat = rng.random_range(0..plan.players);
+        let steps = rec
+            .decisions
+            .iter()
+            .map(|d| Step {
+                seat: d.seat,
+                action: d.action,
+                estimate: d.estimate,
+            })
+            .collect();
+        Timeline::build(
+            rec.config,
+            first,
+            Deals::Stream(Box::new(rng)),
+            steps,
+            rec.seats,
+        )
+    }
+
+    /// The last position (the final state).
+    pub fn end(&self) -> usize {
+        self.states.len() - 1
+    }
+
+    /// The next position after `at` where a new turn starts (or the end).
+    pub fn next_turn(&self, at: usize) -> usize {
+        let key = |g: &Game| (g.round(), g.table().turn_number());
+        let k = key(&self.states[at]);
+        (at + 1..=self.end())
+            .find(|&i| key(&self.states[i]) != k)
+            .unwrap_or(self.end())
+    }
+
+    /// The start of the turn before the one at `at` (or of this turn, if `at` is inside it).
+    pub fn prev_turn(&self, at: usize) -> usize {
+        let key = |g: &Game| (g.round(), g.table().turn_number());
+        let start = |i: usize| {
+            let k = key(&self.states[i]);
+            (0..=i)
+                .rev()
+                .take_while(|&j| key(&self.states[j]) == k)
+                .last()
+                .unwrap_or(i)
+        };
+        let here = start(at);
+        if here < at || at == 0 {
+            here
+        } else {
+            start(at - 1)
+        }
+    }
+
+    /// The next position where a new round starts (or the end).
+    pub fn next_round(&self, at: usize) -> usize {
+        let r = self.states[at].round();
+        (at + 1..=self.end())
+            .find(|&i| self.states[i].round() != r)
+            .unwrap_or(self.end())
+    }
+
+    /// The start of the round before the one at `at` (or of this round, inside it).
+    pub fn prev_round(&self, at: usize) -> usize {
+        let start = |i: usize| {
+            let r = self.states[i].round();
+            (0..=i)
+                .rev()
+                .take_while(|&j| self.states[j].round() == r)
+                .last()
+                .unwrap_or(i)
+        };
+        let here = start(at);
+        if here < at || at == 0 {
+            here
+        } else {
+            start(at - 1)
+        }
+    }
+}
