@@ -2,7 +2,7 @@
 
 use crate::scene::{self, choice, seat_tag, Scene};
 use crate::session::{SavedGame, Session};
-use crate::text::{card_name, event_line};
+use crate::text::{card_name, character_lines, event_line};
 use ratatui::crossterm::event::{self, Event as Key, KeyCode, KeyEventKind};
 use silver_rules::{Event, GameEvent, Seat};
 use std::io::{BufRead, Write};
@@ -135,7 +135,8 @@ pub fn load(path: &Path) -> Result<SavedGame, String> {
     serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))
 }
 
-const HELP: &str = "type a choice's key (or #N), q to save and quit, ? for this help";
+const HELP: &str =
+    "type a choice's key (or #N), q to save and quit, ? for this help and the set's characters";
 
 /// Plays the session to its end (or until the person quits).
 pub fn run(session: Session, options: &PlayOptions) -> Result<(), String> {
@@ -226,7 +227,12 @@ pub fn plain<R: BufRead, W: Write>(
                         }
                     }
                 }
-                "?" | "" => writeln!(out, "{HELP}").map_err(io)?,
+                "?" | "" => {
+                    writeln!(out, "{HELP}").map_err(io)?;
+                    for l in character_lines(&set) {
+                        writeln!(out, "  {l}").map_err(io)?;
+                    }
+                }
                 _ => match choice(line, session.legal().len()) {
                     Some(i) => {
                         let a = session.legal()[i];
@@ -270,6 +276,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<(), String
         let mut log: Vec<String> = Vec::new();
         let mut pick = 0usize;
         let mut message = String::new();
+        let mut last_reveal: Vec<String> = Vec::new();
         loop {
             let events = &session.events[shown..];
             log.extend(observed_lines(events, session.seat, &session.names));
@@ -278,6 +285,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<(), String
             if !reveal.is_empty() {
                 let mut s = person_scene(&session, &log);
                 s.actions.clear();
+                last_reveal.clone_from(&reveal);
                 s.pending = reveal;
                 s.footer = "the round is over: press any key".into();
                 terminal
@@ -290,7 +298,8 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<(), String
             }
             if session.to_move().is_none() {
                 let mut s = person_scene(&session, &log);
-                s.pending = final_lines(&session);
+                s.pending = last_reveal.clone();
+                s.pending.extend(final_lines(&session));
                 s.footer = "game over: q quits".into();
                 terminal
                     .draw(|f| crate::tui::draw(f, &s, 0))
@@ -317,7 +326,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<(), String
             pick = pick.min(n.saturating_sub(1));
             let mut s = person_scene(&session, &log);
             s.footer = if message.is_empty() {
-                "keys choose; ↑↓ and Enter too; q saves and quits".into()
+                "keys choose (↑↓ and Enter too); ? the set's characters; q saves and quits".into()
             } else {
                 std::mem::take(&mut message)
             };
@@ -329,6 +338,16 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<(), String
             };
             let chosen = match code {
                 KeyCode::Char('q') => return quit(&session, options),
+                KeyCode::Char('?') => {
+                    let mut h = person_scene(&session, &log);
+                    h.pending = character_lines(&set);
+                    h.footer = "the set's characters: press any key".into();
+                    terminal
+                        .draw(|f| crate::tui::draw(f, &h, pick))
+                        .map_err(|e| e.to_string())?;
+                    wait_key(Duration::from_secs(3600))?;
+                    None
+                }
                 KeyCode::Up => {
                     pick = pick.saturating_sub(1);
                     None

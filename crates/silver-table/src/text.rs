@@ -104,8 +104,28 @@ fn word(key: &str, value: &serde_json::Value, seats: &[String]) -> String {
 
 /// An action in words: `exchange: slot 2`, `target: seat P2, slot 0`.
 pub fn action_label(action: &Action, seats: &[String]) -> String {
-    let value = serde_json::to_value(action).unwrap_or(serde_json::Value::Null);
-    action_words(&value, seats)
+    let seat = |s: u8| seats.get(s as usize).cloned().unwrap_or_else(|| format!("P{s}"));
+    match *action {
+        Action::DrawDeck { extra: 0 } => "draw from the deck".into(),
+        Action::DrawDeck { extra } => format!("draw from the deck, {extra} more with Rascals"),
+        Action::DrawDisplay { index } => format!("take display card {index}"),
+        Action::TakeDiscard => "take the discard pile's top card".into(),
+        Action::CallCensus => "call census".into(),
+        Action::KeepDrawn { index } => format!("keep drawn card {index}"),
+        Action::Discard => "discard it".into(),
+        Action::Exchange { slot } => format!("exchange it with own card {slot}"),
+        Action::Select { slot } => format!("select own card {slot} (multi-exchange)"),
+        Action::ConfirmExchange => "confirm the multi-exchange".into(),
+        Action::SkipAbility => "skip the ability".into(),
+        Action::Target { seat: s, slot } => format!("target {}'s card {slot}", seat(s)),
+        Action::EndTurn => "end the turn".into(),
+        Action::OpeningPeek { slot } => format!("peek at own card {slot}"),
+        Action::EmpathPeek { slot } => format!("Empath: peek at own card {slot}"),
+        _ => {
+            let value = serde_json::to_value(action).unwrap_or(serde_json::Value::Null);
+            action_words(&value, seats)
+        }
+    }
 }
 
 fn action_words(value: &serde_json::Value, seats: &[String]) -> String {
@@ -146,7 +166,10 @@ pub fn event_line(event: &serde_json::Value, seats: &[String]) -> Option<String>
         "acted" => {
             let action = o
                 .get("action")
-                .map(|a| action_words(a, seats))
+                .map(|a| match serde_json::from_value::<Action>(a.clone()) {
+                    Ok(action) => action_label(&action, seats),
+                    Err(_) => action_words(a, seats),
+                })
                 .unwrap_or_default();
             return Some(format!("{}: {action}", who.unwrap_or_default()));
         }
@@ -161,4 +184,18 @@ pub fn event_line(event: &serde_json::Value, seats: &[String]) -> Option<String>
         (None, true) => name,
         (None, false) => format!("{name}: {rest}"),
     })
+}
+
+/// The set's characters and token, one line each (the help screen): `7 Beholder (on discard):
+/// look at …`.
+pub fn character_lines(set: &CardSet) -> Vec<String> {
+    let mut lines: Vec<String> = (0..silver_rules::VALUES as Value)
+        .map(|v| {
+            let a = set.ability(v);
+            format!("{} ({}): {}", card_name(set, v), a.trigger().describe(), a.describe())
+        })
+        .collect();
+    let t = set.token();
+    lines.push(format!("token {}: {}", t.name(), t.describe()));
+    lines
 }

@@ -117,7 +117,7 @@ pub fn draw(frame: &mut Frame, scene: &Scene, choice: usize) {
         .collect();
     frame.render_widget(
         Paragraph::new(table)
-            .wrap(Wrap { trim: true })
+            .wrap(Wrap { trim: false })
             .block(Block::default().borders(Borders::ALL).title(" table ")),
         rows[2],
     );
