@@ -163,9 +163,19 @@ pub(crate) fn play_cmd(a: &PlayArgs) -> Result<ExitCode> {
         save,
         delay: Duration::from_millis(a.delay),
     };
-    play::run(session, &options).map_err(anyhow::Error::msg)?;
+    let finished = play::run(session, &options).map_err(anyhow::Error::msg)?;
     if !a.plain {
-        println!("seed {seed}: `silver play --seed {seed}` deals this game again");
+        match (&options.save, finished) {
+            (Some(path), false) => println!(
+                "saved to {}: `silver play --resume {}` continues it",
+                path.display(),
+                path.display()
+            ),
+            (None, false) => println!("quit; not saved (no --save)"),
+            (_, true) => {
+                println!("seed {seed}: `silver play --seed {seed}` deals this game again")
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -120,6 +120,20 @@ fn person_scene(session: &Session, log: &[String]) -> Scene {
     s
 }
 
+/// Where the screens start: the events of the current round so far, as the person saw them
+/// (a resumed game does not show its earlier rounds again), and how many events that is.
+fn history(session: &Session) -> (usize, Vec<String>) {
+    let start = session
+        .events
+        .iter()
+        .rposition(|e| matches!(e, GameEvent::RoundStarted { .. }))
+        .unwrap_or(0);
+    (
+        session.events.len(),
+        observed_lines(&session.events[start..], session.seat, &session.names),
+    )
+}
+
 /// Saves atomically (a temporary file renamed over the old one).
 fn save(session: &Session, path: &Path) -> Result<(), String> {
     let text = serde_json::to_string_pretty(&session.saved()).map_err(|e| e.to_string())?;
@@ -138,8 +152,8 @@ pub fn load(path: &Path) -> Result<SavedGame, String> {
 const HELP: &str =
     "type a choice's key (or #N), q to save and quit, ? for this help and the set's characters";
 
-/// Plays the session to its end (or until the person quits).
-pub fn run(session: Session, options: &PlayOptions) -> Result<(), String> {
+/// Plays the session to its end (true) or until the person quits (false).
+pub fn run(session: Session, options: &PlayOptions) -> Result<bool, String> {
     if options.plain {
         let stdin = std::io::stdin();
         let mut out = std::io::stdout().lock();
@@ -155,15 +169,17 @@ pub fn plain<R: BufRead, W: Write>(
     options: &PlayOptions,
     input: &mut R,
     out: &mut W,
-) -> Result<(), String> {
+) -> Result<bool, String> {
     let io = |e: std::io::Error| e.to_string();
     let set = session.game.config().set;
-    let mut shown = 0usize;
-    let mut log: Vec<String> = Vec::new();
+    let (mut shown, mut log) = history(&session);
     let seats: Vec<String> = (0..session.names.len())
         .map(|s| format!("{} {}", seat_tag(s as Seat), session.names[s]))
         .collect();
     writeln!(out, "silver play: {}", seats.join(", ")).map_err(io)?;
+    for l in &log {
+        writeln!(out, "  {l}").map_err(io)?;
+    }
     // On resume, what happened before is in the log but not printed again.
     let new_events = |session: &Session,
                       shown: &mut usize,
@@ -193,7 +209,7 @@ pub fn plain<R: BufRead, W: Write>(
                 save(&session, path)?;
                 writeln!(out, "saved to {}", path.display()).map_err(io)?;
             }
-            return Ok(());
+            return Ok(true);
         }
         let mut s = person_scene(&session, &[]);
         s.footer = HELP.into();
@@ -219,11 +235,11 @@ pub fn plain<R: BufRead, W: Write>(
                         Some(path) => {
                             save(&session, path)?;
                             writeln!(out, "saved to {}", path.display()).map_err(io)?;
-                            Ok(())
+                            Ok(false)
                         }
                         None => {
                             writeln!(out, "quit (not saved: no --save)").map_err(io)?;
-                            Ok(())
+                            Ok(false)
                         }
                     }
                 }
@@ -268,12 +284,11 @@ fn wait_key(d: Duration) -> Result<Option<KeyCode>, String> {
     }
 }
 
-fn full_screen(mut session: Session, options: &PlayOptions) -> Result<(), String> {
+fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, String> {
     let mut terminal = ratatui::init();
-    let result = (|| -> Result<(), String> {
+    let result = (|| -> Result<bool, String> {
         let set = session.game.config().set;
-        let mut shown = 0usize;
-        let mut log: Vec<String> = Vec::new();
+        let (mut shown, mut log) = history(&session);
         let mut pick = 0usize;
         let mut message = String::new();
         let mut last_reveal: Vec<String> = Vec::new();
@@ -308,7 +323,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<(), String
                     save(&session, path)?;
                 }
                 while wait_key(Duration::from_secs(3600))? != Some(KeyCode::Char('q')) {}
-                return Ok(());
+                return Ok(true);
             }
             if !session.persons_turn() {
                 let mut s = person_scene(&session, &log);
@@ -381,9 +396,9 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<(), String
     result
 }
 
-fn quit(session: &Session, options: &PlayOptions) -> Result<(), String> {
+fn quit(session: &Session, options: &PlayOptions) -> Result<bool, String> {
     if let Some(path) = &options.save {
         save(session, path)?;
     }
-    Ok(())
+    Ok(false)
 }

@@ -104,7 +104,12 @@ fn word(key: &str, value: &serde_json::Value, seats: &[String]) -> String {
 
 /// An action in words: `exchange: slot 2`, `target: seat P2, slot 0`.
 pub fn action_label(action: &Action, seats: &[String]) -> String {
-    let seat = |s: u8| seats.get(s as usize).cloned().unwrap_or_else(|| format!("P{s}"));
+    let seat = |s: u8| {
+        seats
+            .get(s as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("P{s}"))
+    };
     match *action {
         Action::DrawDeck { extra: 0 } => "draw from the deck".into(),
         Action::DrawDeck { extra } => format!("draw from the deck, {extra} more with Rascals"),
@@ -192,7 +197,12 @@ pub fn character_lines(set: &CardSet) -> Vec<String> {
     let mut lines: Vec<String> = (0..silver_rules::VALUES as Value)
         .map(|v| {
             let a = set.ability(v);
-            format!("{} ({}): {}", card_name(set, v), a.trigger().describe(), a.describe())
+            format!(
+                "{} ({}): {}",
+                card_name(set, v),
+                a.trigger().describe(),
+                a.describe()
+            )
         })
         .collect();
     let t = set.token();

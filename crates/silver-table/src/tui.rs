@@ -85,7 +85,15 @@ pub fn draw(frame: &mut Frame, scene: &Scene, choice: usize) {
         .constraints([
             Constraint::Length(1),
             Constraint::Length(lines.len() as u16 + 2),
-            Constraint::Length((scene.table.len() + scene.pending.len()) as u16 + 2),
+            Constraint::Length(
+                scene
+                    .table
+                    .iter()
+                    .chain(&scene.pending)
+                    .map(|l| l.chars().count().div_ceil(inner.max(1)).max(1))
+                    .sum::<usize>() as u16
+                    + 2,
+            ),
             Constraint::Min(6),
             Constraint::Length(1),
         ])
