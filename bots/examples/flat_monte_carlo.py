@@ -1,11 +1,10 @@
 """A bot written in Python with the `silver` package: flat Monte Carlo over sampled worlds.
 
-For each decision it samples worlds consistent with its own information set
-(`game.sample_world(seat, seed)`: the engine's sampler redraws every card the seat cannot
-place), plays each legal action in each world, finishes the round with the engine's greedy
-bots and keeps the action with the best average lead over the best other total (the greedy
-bot's choice unless another does better). It never looks at a hidden value: everything it uses
-comes from `sample_world`, whose worlds agree with the seat's view.
+For each decision it samples worlds consistent with its own information set (a `silver.View`:
+`view.sample_world(seed)`, the engine's sampler, redraws every card the seat cannot place),
+plays each legal action in each world, finishes the round with the engine's greedy bots and
+keeps the action with the best average lead over the best other total (the greedy bot's choice
+unless another does better). It never sees a hidden value: it decides from the view only.
 
     pip install ./crates/silver-py
     python3 bots/examples/flat_monte_carlo.py --games 20 --samples 8
@@ -13,8 +12,11 @@ comes from `sample_world`, whose worlds agree with the seat's view.
 plays it heads-up against the greedy bot (both seats of each deal, as `silver` runs seat
 bots) and prints its share of wins with a 95% Wilson interval: 20 games at 8 samples take
 about 2 s on one core; 60 games at 16 samples (11 s) won 46.7% [34.6, 59.1], no better than
-greedy itself — a starting point, not a strong bot. A bot in Python that should play inside `silver tournament` speaks the JSON-lines
-protocol instead (docs/protocol.md; `random_bot.py`).
+greedy itself — a starting point, not a strong bot. With `--exec` it is a bot program for
+`silver tournament` (the JSON-lines protocol, docs/protocol.md: each decision's `code` is
+read back into a `silver.View`):
+
+    silver tournament --bots 'exec:python3 bots/examples/flat_monte_carlo.py --exec --samples 4',greedy --games 20
 """
 import argparse
 import math
@@ -39,24 +41,49 @@ class FlatMonteCarlo:
         totals = world.totals()
         return min(t for s, t in enumerate(totals) if s != seat) - totals[seat]
 
-    def step(self, game):
-        actions = game.legal_actions()
+    def decide(self, view):
+        """The action id to play from `view` (a `silver.View` whose seat is to move)."""
+        actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        seat = game.current_player()
+        seat = view.seat
         # The greedy bot's choice stands unless another action does better on average.
-        best = self.adviser.step(game)
-        scores = {}
-        for k in range(self.samples):
+        best = self.adviser.decide(view)
+        scores = dict.fromkeys(actions, 0)
+        for _ in range(self.samples):
             self.seed += 1
             # One world per sample, shared by every action (common random numbers).
-            world = game.sample_world(seat, self.seed)
+            world = view.sample_world(self.seed)
             for action in actions:
-                scores[action] = scores.get(action, 0) + self.value(world.clone(), seat, action)
+                scores[action] += self.value(world.clone(), seat, action)
         for action in actions:
             if scores[action] > scores[best]:
                 best = action
         return best
+
+    def step(self, game):
+        return self.decide(game.player_view(game.current_player()))
+
+
+def exec_bot(samples):
+    """Plays as a `silver tournament` bot over the JSON-lines protocol (docs/protocol.md):
+    each decision's `code` is read back into a `silver.View`, and the seed of each decision
+    seeds its samples, so runs stay reproducible."""
+    import json
+    import sys
+    game, bot = None, None
+    for line in sys.stdin:
+        m = json.loads(line)
+        if m["type"] == "game":
+            game, bot = m, FlatMonteCarlo(samples)
+        elif m["type"] == "decide":
+            bot.seed = m["seed"]
+            bot.adviser.reset()
+            chosen = bot.decide(silver.View(m["code"], game))
+            ids = [silver.action_id(json.dumps(a)) for a in m["legal"]]
+            print(json.dumps({"action": ids.index(chosen)}), flush=True)
+        elif m["type"] == "quit":
+            return
 
 
 def wilson(wins, n, z=1.96):
@@ -74,7 +101,11 @@ def main():
     parser.add_argument("--samples", type=int, default=8, help="worlds per action")
     parser.add_argument("--seed", type=int, default=1, help="master seed")
     parser.add_argument("--set", default="amulet", help="card set")
+    parser.add_argument("--exec", action="store_true",
+                        help="play as a bot program in `silver tournament` (JSON lines)")
     args = parser.parse_args()
+    if args.exec:
+        return exec_bot(args.samples)
     if args.games < 2 or args.games % 2 or args.samples < 1:
         parser.error("--games must be an even number >= 2 and --samples >= 1")
     wins = 0

@@ -329,6 +329,7 @@ impl Bot for ExecBot {
             "seed": seed,
             "view": view_json(view),
             "legal": legal,
+            "code": view.code(),
         });
         self.send(&message);
         let line = self.receive();

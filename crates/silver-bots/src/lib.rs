@@ -143,6 +143,23 @@ impl Player {
         }
     }
 
+    /// Decides from `view` alone: every player but the cheating baseline (which needs the
+    /// true state, so gives None).
+    pub fn decide_view(
+        &mut self,
+        view: &PlayerView,
+        legal: &[Action],
+        rng: &mut BotRng,
+    ) -> Option<Action> {
+        Some(match self {
+            Player::CheatingIsmcts(_) => return None,
+            Player::Random(b) => b.decide(view, legal, rng),
+            Player::Greedy(b) => b.decide(view, legal, rng),
+            Player::Ismcts(b) => b.decide(view, legal, rng),
+            Player::External(b) => b.decide(view, legal, rng),
+        })
+    }
+
     /// The player's own estimate of its sum at its last decision.
     pub fn sum_estimate(&self) -> Option<f64> {
         match self {

@@ -11,6 +11,7 @@ use pyo3::types::{PyBytes, PyList};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use silver_bots::{BotRng, Player};
+use silver_rules::PlayerView;
 use silver_rules::{
     Action, ActionList, CardSet, Config, Event, Game as Engine, GameModel, Seat, ToMove,
     ACTION_IDS, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS,
@@ -269,6 +270,12 @@ impl Game {
         json(py, &silver_bots::view_json(&self.game.view(seat)))
     }
 
+    /// `seat`'s information set as a `View` (what a protocol bot decodes from its `code`).
+    fn player_view(&self, seat: u8) -> PyResult<View> {
+        let seat = self.check_seat(seat)?;
+        Ok(View::of(self.game.view(seat), self.cfg))
+    }
+
     /// `seat`'s information state as a string: its view as JSON (sorted keys), then ` #` and a
     /// 128-bit digest of the engine's whole view (which also holds what the JSON leaves to the
     /// legal actions, such as the free actions used this turn). Two states give the same
@@ -348,6 +355,110 @@ fn action_id(name: &str) -> PyResult<u16> {
         .ok_or_else(|| PyValueError::new_err(format!("action {name:?} is never legal")))
 }
 
+/// The game message of the bot protocol (`{"type": "game", ...}`): the configuration.
+#[derive(serde::Deserialize)]
+struct GameMessage {
+    players: u8,
+    set: String,
+    model: GameModel,
+    max_turns_per_round: u16,
+}
+
+/// One seat's information set, decoded from the bot protocol's `code` (or taken from a
+/// `Game` with `player_view`): its legal actions, worlds sampled from it, its tensor, and the
+/// Rust bots deciding from it.
+#[pyclass(module = "silver")]
+struct View {
+    view: PlayerView,
+    cfg: Config,
+    legal: ActionList,
+    ids: Vec<u16>,
+}
+
+impl View {
+    fn of(view: PlayerView, cfg: Config) -> View {
+        let mut legal = ActionList::new();
+        view.legal_actions(&mut legal);
+        let ids = tensor::ids(&legal);
+        View {
+            view,
+            cfg,
+            legal,
+            ids,
+        }
+    }
+}
+
+#[pymethods]
+impl View {
+    /// The view a protocol `code` holds, in the game the protocol's `game` message (a dict)
+    /// describes. A damaged code, or one of another game, raises ValueError.
+    #[new]
+    fn new(py: Python<'_>, code: &str, game: &Bound<'_, PyAny>) -> PyResult<View> {
+        let text: String = py
+            .import("json")?
+            .call_method1("dumps", (game,))?
+            .extract()?;
+        let m: GameMessage = serde_json::from_str(&text)
+            .map_err(|e| PyValueError::new_err(format!("not a game message: {e}")))?;
+        let set = CardSet::parse(&m.set)
+            .map_err(|e| PyValueError::new_err(format!("set {:?}: {e}", m.set)))?;
+        let cfg = Config {
+            players: m.players,
+            set,
+            model: m.model,
+            max_turns_per_round: m.max_turns_per_round,
+        };
+        cfg.validate()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let view =
+            PlayerView::from_code(code, cfg).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(View::of(view, cfg))
+    }
+
+    /// Whose view.
+    #[getter]
+    fn seat(&self) -> u8 {
+        self.view.viewer()
+    }
+
+    /// The legal actions' ids, ascending (empty unless this seat is to move).
+    fn legal_actions(&self) -> Vec<u16> {
+        self.ids.clone()
+    }
+
+    /// The legal actions' names, in the order of `legal_actions()`.
+    fn action_names(&self) -> PyResult<Vec<String>> {
+        self.ids.iter().map(|&id| action_name(id)).collect()
+    }
+
+    /// A complete world consistent with this view (the engine's sampler); later deals come
+    /// from `seed` too.
+    fn sample_world(&self, seed: u64) -> Game {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let world = self.view.sample_world(&mut rng);
+        rng.set_stream(1);
+        Game::start(world, self.cfg, rng)
+    }
+
+    /// The view as a dict (the protocol's `view`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json(py, &silver_bots::view_json(&self.view))
+    }
+
+    /// The observation tensor (bytes of float32; `silver.observation_tensor` makes an array).
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let mut out = vec![0f32; tensor::SIZE];
+        tensor::encode(&self.view, &mut out);
+        floats(py, &out)
+    }
+
+    /// The view's code (as the protocol sends it).
+    fn code(&self) -> String {
+        self.view.code()
+    }
+}
+
 /// One of the Rust bots (a kind, a profile of `bots_dir`, or an inline spec such as
 /// `"ismcts:iterations=500"`), deciding from a seat's view.
 #[pyclass(module = "silver", unsendable)]
@@ -417,6 +528,40 @@ impl Bot {
             .id()
             .filter(|id| game.ids.binary_search(id).is_ok())
             .ok_or_else(|| PyRuntimeError::new_err("the bot chose an illegal action"))
+    }
+
+    /// The id of the action the bot chooses from `view` (a `View` whose seat is to move). The
+    /// bot is reset when its seat changes and by `reset()` (call it at each new game).
+    fn decide(&mut self, view: &View) -> PyResult<u16> {
+        if view.legal.is_empty() {
+            return Err(PyValueError::new_err("this view's seat is not to move"));
+        }
+        let seat = view.view.viewer();
+        if self.playing.map(|(_, s)| s) != Some(seat) {
+            self.player.reset(seat, &view.cfg);
+            self.playing = Some((u64::MAX, seat));
+        }
+        let action = if view.legal.len() == 1 {
+            view.legal[0]
+        } else {
+            self.player
+                .decide_view(&view.view, &view.legal, &mut self.rng)
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "bot {:?} needs the true state (Bot.step with a Game)",
+                        self.name
+                    ))
+                })?
+        };
+        action
+            .id()
+            .filter(|id| view.ids.binary_search(id).is_ok())
+            .ok_or_else(|| PyRuntimeError::new_err("the bot chose an illegal action"))
+    }
+
+    /// Forgets the game the bot was playing (the next decision resets it).
+    fn reset(&mut self) {
+        self.playing = None;
     }
 }
 
@@ -579,6 +724,7 @@ fn derive_seed(seed: u64, index: u64) -> u64 {
 fn _silver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<Bot>()?;
+    m.add_class::<View>()?;
     m.add_class::<vec_env::VecEnv>()?;
     m.add_function(wrap_pyfunction!(action_name, m)?)?;
     m.add_function(wrap_pyfunction!(action_id, m)?)?;

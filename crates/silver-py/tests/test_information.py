@@ -114,3 +114,37 @@ def test_information_state_strings_tell_states_apart():
         assert keys.setdefault(key, game.legal_actions()) == game.legal_actions()
         game.apply(bots[seat].step(game))
     assert len(keys) > 50
+
+
+GAME_MESSAGE = {"type": "game", "protocol": 1, "seat": 0, "players": 3, "set": "bullet",
+                "model": {"kind": "rounds", "rounds": 4}, "max_turns_per_round": 400}
+
+
+def test_view_codes_come_back_as_the_view():
+    # A protocol bot decodes its view from `code`; the package reads it back exactly.
+    for game in states("bullet", 3, seed=5, steps=200):
+        seat = game.current_player()
+        view = game.player_view(seat)
+        back = silver.View(view.code(), GAME_MESSAGE)
+        assert back.seat == seat
+        assert back.to_dict() == game.view(seat)
+        assert back.legal_actions() == game.legal_actions()
+        assert np.array_equal(silver.observation_tensor(back),
+                              silver.observation_tensor(game, seat))
+        world = back.sample_world(7)
+        assert world.view(seat) == game.view(seat)
+        other = silver.View(game.player_view((seat + 1) % 3).code(), GAME_MESSAGE)
+        assert other.legal_actions() == []
+        assert silver.Bot("greedy").decide(back) in game.legal_actions()
+    code = game.player_view(0).code()
+    with pytest.raises(ValueError, match="damaged"):
+        silver.View(code[:-4] + ("0000" if code[-4:] != "0000" else "1111"), GAME_MESSAGE)
+    with pytest.raises(ValueError, match="hex"):
+        silver.View("zz", GAME_MESSAGE)
+    with pytest.raises(ValueError):
+        silver.View(code, {**GAME_MESSAGE, "players": 2})
+    with pytest.raises(ValueError, match="game message"):
+        silver.View(code, {"players": 3})
+    with pytest.raises(ValueError, match="not to move"):
+        silver.Bot("greedy").decide(silver.View(code, GAME_MESSAGE)
+                                    if game.current_player() != 0 else other)

@@ -42,6 +42,7 @@
 
 mod action;
 mod card;
+mod code;
 mod config;
 mod event;
 mod game;
@@ -59,6 +60,7 @@ pub use card::{
     Provenance, SetError, Token, Trigger, Value, ABILITY_KINDS, AMULET_CHARACTERS,
     BULLET_CHARACTERS, CARDS, COIN_CHARACTERS, DAGGER_CHARACTERS, DECK_SUM, VALUES, VALUE_COUNTS,
 };
+pub use code::CodeError;
 pub use config::{
     Config, ConfigError, GameModel, Seat, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS, MAX_PLAYERS,
 };

@@ -82,8 +82,8 @@ pub struct CardView {
 /// One player's information set: the public table plus exactly the values this player knows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PlayerView {
-    viewer: Seat,
-    game: Game,
+    pub(crate) viewer: Seat,
+    pub(crate) game: Game,
 }
 
 impl std::fmt::Debug for PlayerView {

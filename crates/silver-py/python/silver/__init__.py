@@ -35,11 +35,11 @@ Counts and points are raw numbers.
 """
 import tempfile
 
-from ._silver import (ACTION_IDS, OBSERVATION_PARTS, OBSERVATION_SIZE, PROTOCOL, Bot, Game,
+from ._silver import (ACTION_IDS, OBSERVATION_PARTS, OBSERVATION_SIZE, PROTOCOL, Bot, Game, View,
                       action_id, action_name, derive_seed, run_experiment, run_tournament)
 from ._silver import VecEnv as _VecEnv
 
-__all__ = ["Game", "Bot", "VecEnv", "tournament", "experiment", "derive_seed", "action_name", "action_id",
+__all__ = ["Game", "Bot", "View", "VecEnv", "tournament", "experiment", "derive_seed", "action_name", "action_id",
            "observation_tensor", "action_mask", "ACTION_IDS", "OBSERVATION_SIZE",
            "OBSERVATION_PARTS", "PROTOCOL"]
 
@@ -52,11 +52,12 @@ def _numpy():
     return numpy
 
 
-def observation_tensor(game, seat):
-    """`seat`'s observation of `game` as a float32 numpy array of `OBSERVATION_SIZE` values
-    (layout in the module docs)."""
+def observation_tensor(game, seat=None):
+    """`seat`'s observation of `game` (or of a `View`, without `seat`) as a float32 numpy array
+    of `OBSERVATION_SIZE` values (layout in the module docs)."""
     np = _numpy()
-    return np.frombuffer(game.observation(seat), dtype=np.float32).copy()
+    data = game.observation() if seat is None else game.observation(seat)
+    return np.frombuffer(data, dtype=np.float32).copy()
 
 
 def action_mask(game):

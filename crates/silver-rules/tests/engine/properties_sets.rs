@@ -142,7 +142,8 @@ impl EventSink for ScoreChecker {
     }
 }
 
-/// Every seat's view answers `legal_actions` without panicking and without reading a value
+/// Every seat's view survives its code ([`PlayerView::code`]) and answers `legal_actions`
+/// without panicking and without reading a value
 /// the viewer does not know (an erased value would panic): the mover's view gives exactly the
 /// game's list, every other view an empty one. The public table (direction, deck, pile,
 /// display, face-up values, rotations, Bodyguards) reads the same from the game and the view.
@@ -150,6 +151,12 @@ fn check_view_legal_actions(game: &Game, actions: &mut ActionList, view_actions:
     game.legal_actions(actions);
     for s in 0..game.players() {
         let view = game.view(s);
+        // A view's code gives the view back exactly (and holds nothing the view does not):
+        // checked in every tenth turn (every decision of it), for time.
+        if (game.round() as usize + game.table().turn_number() as usize) % 10 == 0 {
+            let back = PlayerView::from_code(&view.code(), *game.config());
+            assert!(back.as_ref() == Ok(&view), "seat {s}'s view code");
+        }
         // The public table reads the same from the game and from every view.
         let (t, vt) = (game.table(), view.table());
         assert_eq!(

@@ -1,0 +1,525 @@
+//! A player's view as a compact text code, so a program outside the engine (a bot speaking the
+//! JSON-lines protocol) can hand it back to the engine's library (the Python package) and
+//! search from it: sample worlds, list legal actions, ask the built-in bots.
+//!
+//! The code holds the view's state only (hidden values are already erased: RULES.md §6), in a
+//! fixed field order, as hex, after a format byte, and ends with a checksum. The game's
+//! configuration is not in the code: the decoder is given it (the protocol's `game` message
+//! names it). [`PlayerView::code`] and [`PlayerView::from_code`] are inverse; a code that was
+//! altered, cut or made by another format is refused.
+
+use crate::config::{Config, MAX_PLAYERS};
+use crate::event::CardSource;
+use crate::game::{AbilityStep, Game, Row, Stage, Turn, ValueMasks};
+use crate::view::PlayerView;
+use crate::{CARDS, VALUES};
+
+/// The code format (first byte).
+const FORMAT: u8 = 1;
+
+/// Why a code cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CodeError {
+    /// Not hex, or an odd length.
+    #[error("a view code is hex digits")]
+    NotHex,
+    /// Another format.
+    #[error("view code format {0}: this build reads format {FORMAT}")]
+    Format(u8),
+    /// The checksum does not match: the code was altered or cut.
+    #[error("the view code is damaged (its checksum does not match)")]
+    Checksum,
+    /// The fields do not read as a view of this configuration.
+    #[error("the view code does not fit this game ({0})")]
+    Fields(&'static str),
+}
+
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ 0x5349_4c56_4552; // "SILVER"
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+struct W(Vec<u8>);
+
+impl W {
+    fn u8(&mut self, v: u8) {
+        self.0.push(v);
+    }
+    fn bool(&mut self, v: bool) {
+        self.0.push(v as u8);
+    }
+    fn u16(&mut self, v: u16) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u64(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn i32(&mut self, v: i32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn bytes(&mut self, v: &[u8]) {
+        self.0.extend_from_slice(v);
+    }
+    fn opt(&mut self, v: Option<u8>) {
+        self.u8(v.unwrap_or(0xFF));
+    }
+    fn row(&mut self, r: &Row) {
+        self.u8(r.len);
+        self.bytes(&r.cards);
+    }
+    fn source(&mut self, s: CardSource) {
+        self.u8(match s {
+            CardSource::Deck => 0,
+            CardSource::Display => 1,
+            CardSource::Discard => 2,
+            CardSource::Master => 3,
+            CardSource::Witch => 4,
+        });
+    }
+    fn stage(&mut self, s: &Stage) {
+        match *s {
+            Stage::Deal => self.u8(0),
+            Stage::OpeningPeek { seat, left } => {
+                self.u8(1);
+                self.u8(seat);
+                self.u8(left);
+            }
+            Stage::Turn => self.u8(2),
+            Stage::KeepDrawn { cards, n } => {
+                self.u8(3);
+                self.bytes(&cards);
+                self.u8(n);
+            }
+            Stage::Holding { card, from } => {
+                self.u8(4);
+                self.u8(card);
+                self.source(from);
+            }
+            Stage::Selecting { card, from, chosen } => {
+                self.u8(5);
+                self.u8(card);
+                self.source(from);
+                self.u64(chosen);
+            }
+            Stage::Ability {
+                card,
+                src,
+                copied,
+                step,
+            } => {
+                self.u8(6);
+                self.u8(card);
+                self.u8(src);
+                self.bool(copied);
+                match step {
+                    AbilityStep::Choose => self.u8(0),
+                    AbilityStep::MoreLooks { looked, left } => {
+                        self.u8(1);
+                        self.u64(looked);
+                        self.u8(left);
+                    }
+                    AbilityStep::Give { owner, slot } => {
+                        self.u8(2);
+                        self.u8(owner);
+                        self.u8(slot);
+                    }
+                    AbilityStep::WitchLooked => self.u8(3),
+                    AbilityStep::SwapWith { owner, slot } => {
+                        self.u8(4);
+                        self.u8(owner);
+                        self.u8(slot);
+                    }
+                    AbilityStep::MoreDiscards { left } => {
+                        self.u8(5);
+                        self.u8(left);
+                    }
+                    AbilityStep::Mortician { cards } => {
+                        self.u8(6);
+                        self.u64(cards);
+                    }
+                }
+            }
+            Stage::EndOfTurn => self.u8(7),
+            Stage::GameOver => self.u8(8),
+        }
+    }
+    fn turn(&mut self, t: &Turn) {
+        self.u8(t.player);
+        self.u16(t.number);
+        self.u8(t.empath_used);
+        self.u64(t.guards_used);
+        self.bool(t.free_used);
+        self.u8(t.priest_used);
+        self.u8(t.curator_used);
+        self.bool(t.pile_top_used);
+        self.bool(t.mortician_used);
+        self.bool(t.deck_emptied);
+        self.bool(t.before_main);
+    }
+}
+
+struct R<'a>(&'a [u8]);
+
+type Read<T> = Result<T, CodeError>;
+
+impl R<'_> {
+    fn u8(&mut self) -> Read<u8> {
+        let (&b, rest) = self.0.split_first().ok_or(CodeError::Fields("too short"))?;
+        self.0 = rest;
+        Ok(b)
+    }
+    fn bool(&mut self) -> Read<bool> {
+        match self.u8()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(CodeError::Fields("a flag")),
+        }
+    }
+    fn array<const N: usize>(&mut self) -> Read<[u8; N]> {
+        if self.0.len() < N {
+            return Err(CodeError::Fields("too short"));
+        }
+        let (a, rest) = self.0.split_at(N);
+        self.0 = rest;
+        let mut out = [0u8; N];
+        out.copy_from_slice(a);
+        Ok(out)
+    }
+    fn u16(&mut self) -> Read<u16> {
+        Ok(u16::from_le_bytes(self.array()?))
+    }
+    fn u64(&mut self) -> Read<u64> {
+        Ok(u64::from_le_bytes(self.array()?))
+    }
+    fn i32(&mut self) -> Read<i32> {
+        Ok(i32::from_le_bytes(self.array()?))
+    }
+    fn opt(&mut self) -> Read<Option<u8>> {
+        Ok(match self.u8()? {
+            0xFF => None,
+            v => Some(v),
+        })
+    }
+    fn card(&mut self) -> Read<u8> {
+        let c = self.u8()?;
+        if c as usize >= CARDS && c != crate::game::NONE {
+            return Err(CodeError::Fields("a card id"));
+        }
+        Ok(c)
+    }
+    fn cards<const N: usize>(&mut self) -> Read<[u8; N]> {
+        let a: [u8; N] = self.array()?;
+        if a.iter()
+            .any(|&c| c as usize >= CARDS && c != crate::game::NONE)
+        {
+            return Err(CodeError::Fields("a card id"));
+        }
+        Ok(a)
+    }
+    fn row(&mut self) -> Read<Row> {
+        let len = self.u8()?;
+        let cards = self.cards::<CARDS>()?;
+        if len as usize > CARDS || cards[..len as usize].contains(&crate::game::NONE) {
+            return Err(CodeError::Fields("a row of cards"));
+        }
+        Ok(Row { cards, len })
+    }
+    fn seat(&mut self) -> Read<u8> {
+        let s = self.u8()?;
+        if s as usize >= MAX_PLAYERS {
+            return Err(CodeError::Fields("a seat"));
+        }
+        Ok(s)
+    }
+    fn source(&mut self) -> Read<CardSource> {
+        Ok(match self.u8()? {
+            0 => CardSource::Deck,
+            1 => CardSource::Display,
+            2 => CardSource::Discard,
+            3 => CardSource::Master,
+            4 => CardSource::Witch,
+            _ => return Err(CodeError::Fields("a card source")),
+        })
+    }
+    fn stage(&mut self) -> Read<Stage> {
+        Ok(match self.u8()? {
+            0 => Stage::Deal,
+            1 => Stage::OpeningPeek {
+                seat: self.seat()?,
+                left: self.u8()?,
+            },
+            2 => Stage::Turn,
+            3 => Stage::KeepDrawn {
+                cards: self.cards()?,
+                n: self.u8()?,
+            },
+            4 => Stage::Holding {
+                card: self.card()?,
+                from: self.source()?,
+            },
+            5 => Stage::Selecting {
+                card: self.card()?,
+                from: self.source()?,
+                chosen: self.u64()?,
+            },
+            6 => {
+                let card = self.card()?;
+                let src = self.u8()?;
+                if src as usize >= VALUES {
+                    return Err(CodeError::Fields("a value"));
+                }
+                let copied = self.bool()?;
+                let step = match self.u8()? {
+                    0 => AbilityStep::Choose,
+                    1 => AbilityStep::MoreLooks {
+                        looked: self.u64()?,
+                        left: self.u8()?,
+                    },
+                    2 => AbilityStep::Give {
+                        owner: self.seat()?,
+                        slot: self.u8()?,
+                    },
+                    3 => AbilityStep::WitchLooked,
+                    4 => AbilityStep::SwapWith {
+                        owner: self.seat()?,
+                        slot: self.u8()?,
+                    },
+                    5 => AbilityStep::MoreDiscards { left: self.u8()? },
+                    6 => AbilityStep::Mortician { cards: self.u64()? },
+                    _ => return Err(CodeError::Fields("an ability step")),
+                };
+                Stage::Ability {
+                    card,
+                    src,
+                    copied,
+                    step,
+                }
+            }
+            7 => Stage::EndOfTurn,
+            8 => Stage::GameOver,
+            _ => return Err(CodeError::Fields("a stage")),
+        })
+    }
+    fn turn(&mut self) -> Read<Turn> {
+        Ok(Turn {
+            player: self.seat()?,
+            number: self.u16()?,
+            empath_used: self.u8()?,
+            guards_used: self.u64()?,
+            free_used: self.bool()?,
+            priest_used: self.u8()?,
+            curator_used: self.u8()?,
+            pile_top_used: self.bool()?,
+            mortician_used: self.bool()?,
+            deck_emptied: self.bool()?,
+            before_main: self.bool()?,
+        })
+    }
+}
+
+impl PlayerView {
+    /// This view as a code (see the module docs).
+    pub fn code(&self) -> String {
+        let g = &self.game;
+        let mut w = W(Vec::with_capacity(720));
+        w.u8(FORMAT);
+        w.u8(self.viewer);
+        w.bytes(&g.value);
+        w.bytes(&g.known);
+        w.u64(g.face_up);
+        w.u64(g.helpers_up);
+        w.bytes(&g.guard);
+        w.u64(g.shield);
+        for r in &g.village {
+            w.row(r);
+        }
+        w.row(&g.deck);
+        w.row(&g.pile);
+        w.bytes(&g.display);
+        w.u8(g.display_len);
+        w.bytes(&g.aside);
+        w.u8(g.aside_len);
+        w.stage(&g.stage);
+        w.turn(&g.turn);
+        w.u16(g.round);
+        w.u8(g.start);
+        w.opt(g.holder);
+        w.bool(g.token_used);
+        w.u8(g.amulet);
+        w.u64(g.rotated);
+        w.bool(g.reversed);
+        w.bool(g.skip_next);
+        w.u8(g.extra_done);
+        for s in 0..MAX_PLAYERS {
+            w.u64(g.float_members[s]);
+            w.bytes(&g.float_values[s]);
+        }
+        w.u8(g.caller);
+        w.u8(g.extra_left);
+        for s in 0..MAX_PLAYERS {
+            w.i32(g.totals[s]);
+            w.i32(g.last_scores[s]);
+        }
+        w.u8(g.bounced);
+        w.u8(g.winner);
+        let sum = checksum(&w.0);
+        w.u64(sum);
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        let mut text = String::with_capacity(w.0.len() * 2);
+        for &b in &w.0 {
+            text.push(HEX[(b >> 4) as usize] as char);
+            text.push(HEX[(b & 15) as usize] as char);
+        }
+        text
+    }
+
+    /// The view a code holds, in a game of `config` (the configuration the code was made in).
+    pub fn from_code(code: &str, config: Config) -> Result<PlayerView, CodeError> {
+        config
+            .validate()
+            .map_err(|_| CodeError::Fields("the configuration"))?;
+        let code = code.trim().as_bytes();
+        let nibble = |c: u8| match c {
+            b'0'..=b'9' => Ok(c - b'0'),
+            b'a'..=b'f' => Ok(c - b'a' + 10),
+            b'A'..=b'F' => Ok(c - b'A' + 10),
+            _ => Err(CodeError::NotHex),
+        };
+        if !code.len().is_multiple_of(2) {
+            return Err(CodeError::NotHex);
+        }
+        let bytes: Vec<u8> = code
+            .chunks_exact(2)
+            .map(|p| Ok(nibble(p[0])? << 4 | nibble(p[1])?))
+            .collect::<Result<_, CodeError>>()?;
+        match bytes.first() {
+            Some(&FORMAT) => {}
+            Some(&f) => return Err(CodeError::Format(f)),
+            None => return Err(CodeError::Fields("empty")),
+        }
+        if bytes.len() < 9 {
+            return Err(CodeError::Checksum);
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        let sum = u64::from_le_bytes(sum.try_into().map_err(|_| CodeError::Checksum)?);
+        if checksum(body) != sum {
+            return Err(CodeError::Checksum);
+        }
+        let mut r = R(&body[1..]);
+        let viewer = r.seat()?;
+        if viewer >= config.players {
+            return Err(CodeError::Fields("the viewer's seat"));
+        }
+        let mut g = Game::new(config, 0).map_err(|_| CodeError::Fields("the configuration"))?;
+        g.masks = ValueMasks::of(&config.set);
+        g.value = r.array()?;
+        if g.value
+            .iter()
+            .any(|&v| v as usize >= VALUES && v != crate::game::UNKNOWN)
+        {
+            return Err(CodeError::Fields("a value"));
+        }
+        g.known = r.array()?;
+        g.face_up = r.u64()?;
+        g.helpers_up = r.u64()?;
+        g.guard = r.cards()?;
+        g.shield = r.u64()?;
+        for s in 0..MAX_PLAYERS {
+            g.village[s] = r.row()?;
+        }
+        g.deck = r.row()?;
+        g.pile = r.row()?;
+        g.display = r.cards()?;
+        g.display_len = r.u8()?;
+        g.aside = r.cards()?;
+        g.aside_len = r.u8()?;
+        if g.display_len > 4 || g.aside_len > 10 {
+            return Err(CodeError::Fields("the display or the cards set aside"));
+        }
+        g.stage = r.stage()?;
+        g.turn = r.turn()?;
+        g.round = r.u16()?;
+        g.start = r.seat()?;
+        g.holder = r.opt()?;
+        g.token_used = r.bool()?;
+        g.amulet = r.card()?;
+        g.rotated = r.u64()?;
+        g.reversed = r.bool()?;
+        g.skip_next = r.bool()?;
+        g.extra_done = r.u8()?;
+        for s in 0..MAX_PLAYERS {
+            g.float_members[s] = r.u64()?;
+            g.float_values[s] = r.array()?;
+        }
+        g.caller = r.u8()?;
+        g.extra_left = r.u8()?;
+        for s in 0..MAX_PLAYERS {
+            g.totals[s] = r.i32()?;
+            g.last_scores[s] = r.i32()?;
+        }
+        g.bounced = r.u8()?;
+        g.winner = r.u8()?;
+        if !r.0.is_empty() {
+            return Err(CodeError::Fields("too long"));
+        }
+        if g.holder.is_some_and(|h| h >= config.players)
+            || g.start >= config.players
+            || g.turn.player >= config.players
+        {
+            return Err(CodeError::Fields("a seat"));
+        }
+        // A view keeps no chance state (B8 shuffles are redrawn in sampled worlds).
+        g.chance = 0;
+        Ok(PlayerView { viewer, game: g })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn a_view() -> (PlayerView, Config) {
+        let cfg = Config::standard(3).unwrap();
+        let mut g = Game::new(cfg, 1).unwrap();
+        g.deal_random(&mut rand_chacha::ChaCha8Rng::seed_from_u64(4), &mut ());
+        (g.view(2), cfg)
+    }
+
+    #[test]
+    fn codes_give_their_view_back() {
+        let (view, cfg) = a_view();
+        let code = view.code();
+        assert_eq!(PlayerView::from_code(&code, cfg), Ok(view));
+        // The same view, the same code.
+        assert_eq!(view.code(), code);
+    }
+
+    #[test]
+    fn damaged_codes_are_refused() {
+        let (view, cfg) = a_view();
+        let code = view.code();
+        let mut flipped = code.clone().into_bytes();
+        flipped[40] = if flipped[40] == b'0' { b'1' } else { b'0' };
+        let flipped = String::from_utf8(flipped).unwrap();
+        assert_eq!(
+            PlayerView::from_code(&flipped, cfg),
+            Err(CodeError::Checksum)
+        );
+        assert_eq!(
+            PlayerView::from_code(&code[..code.len() - 2], cfg),
+            Err(CodeError::Checksum)
+        );
+        assert_eq!(PlayerView::from_code("xyz", cfg), Err(CodeError::NotHex));
+        assert_eq!(
+            PlayerView::from_code(&format!("02{}", &code[2..]), cfg),
+            Err(CodeError::Format(2))
+        );
+        // A code of a 3-player game does not fit a 2-player one (the viewer is seat 2).
+        assert!(PlayerView::from_code(&code, Config::standard(2).unwrap()).is_err());
+    }
+}
