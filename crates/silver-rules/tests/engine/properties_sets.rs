@@ -153,7 +153,7 @@ fn check_view_legal_actions(game: &Game, actions: &mut ActionList, view_actions:
         let view = game.view(s);
         // A view's code gives the view back exactly (and holds nothing the view does not):
         // checked in every tenth turn (every decision of it), for time.
-        if (game.round() as usize + game.table().turn_number() as usize) % 10 == 0 {
+        if (game.round() as usize + game.table().turn_number() as usize).is_multiple_of(10) {
             let back = PlayerView::from_code(&view.code(), *game.config());
             assert!(back.as_ref() == Ok(&view), "seat {s}'s view code");
         }
