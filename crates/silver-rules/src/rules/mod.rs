@@ -121,6 +121,7 @@ impl Game {
 
     /// Applies a legal action without checking it (for search). An illegal action may corrupt
     /// the state or panic; use [`Game::apply`] for untrusted input.
+    #[inline]
     pub fn apply_unchecked<S: EventSink>(&mut self, action: Action, sink: &mut S) {
         let p = match self.to_move() {
             ToMove::Player(p) => p,
@@ -170,6 +171,7 @@ impl Game {
         !matches!(self.stage, Stage::Deal | Stage::GameOver)
     }
 
+    #[inline]
     fn resolve<S: EventSink>(&mut self, p: Seat, action: Action, sink: &mut S) -> Next {
         match (self.stage, action) {
             (Stage::OpeningPeek { seat, left }, Action::OpeningPeek { slot }) => {
