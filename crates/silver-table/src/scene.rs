@@ -46,6 +46,26 @@ pub struct VillageRow {
     pub to_move: bool,
 }
 
+impl VillageRow {
+    /// The row's header: `▶ P1 greedy  total 12  known sum 9 + 2 unknown` (`marker` before
+    /// the seat to move).
+    pub fn header(&self, marker: &str) -> String {
+        let (sum, unknown) = self.known;
+        format!(
+            "{} {}  total {}  known sum {}{}",
+            if self.to_move { marker } else { " " },
+            self.label,
+            self.total,
+            sum,
+            if unknown > 0 {
+                format!(" + {unknown} unknown")
+            } else {
+                String::new()
+            }
+        )
+    }
+}
+
 /// Everything one screen shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scene {
@@ -309,19 +329,8 @@ pub fn plain(scene: &Scene) -> String {
     let mut out = String::new();
     out.push_str(&format!("== {} | seen by {}\n", scene.status, scene.lens));
     for v in &scene.villages {
-        let (sum, unknown) = v.known;
-        out.push_str(&format!(
-            "{} {}  total {}  known sum {}{}\n",
-            if v.to_move { ">" } else { " " },
-            v.label,
-            v.total,
-            sum,
-            if unknown > 0 {
-                format!(" + {unknown} unknown")
-            } else {
-                String::new()
-            }
-        ));
+        out.push_str(&v.header(">"));
+        out.push('\n');
         let cells: Vec<String> = v
             .cards
             .iter()

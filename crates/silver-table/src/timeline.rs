@@ -163,18 +163,17 @@ impl Timeline {
         self.states.len() - 1
     }
 
-    /// The next position after `at` where a new turn starts (or the end).
-    pub fn next_turn(&self, at: usize) -> usize {
-        let key = |g: &Game| (g.round(), g.table().turn_number());
+    /// The next position after `at` where `key` changes (or the end).
+    fn next_by<K: PartialEq>(&self, at: usize, key: impl Fn(&Game) -> K) -> usize {
         let k = key(&self.states[at]);
         (at + 1..=self.end())
             .find(|&i| key(&self.states[i]) != k)
             .unwrap_or(self.end())
     }
 
-    /// The start of the turn before the one at `at` (or of this turn, if `at` is inside it).
-    pub fn prev_turn(&self, at: usize) -> usize {
-        let key = |g: &Game| (g.round(), g.table().turn_number());
+    /// The first position of the stretch (same `key`) before the one at `at`, or of this
+    /// stretch if `at` is inside it.
+    fn prev_by<K: PartialEq>(&self, at: usize, key: impl Fn(&Game) -> K) -> usize {
         let start = |i: usize| {
             let k = key(&self.states[i]);
             (0..=i)
@@ -191,29 +190,23 @@ impl Timeline {
         }
     }
 
+    /// The next position after `at` where a new turn starts (or the end).
+    pub fn next_turn(&self, at: usize) -> usize {
+        self.next_by(at, |g| (g.round(), g.table().turn_number()))
+    }
+
+    /// The start of the turn before the one at `at` (or of this turn, if `at` is inside it).
+    pub fn prev_turn(&self, at: usize) -> usize {
+        self.prev_by(at, |g| (g.round(), g.table().turn_number()))
+    }
+
     /// The next position where a new round starts (or the end).
     pub fn next_round(&self, at: usize) -> usize {
-        let r = self.states[at].round();
-        (at + 1..=self.end())
-            .find(|&i| self.states[i].round() != r)
-            .unwrap_or(self.end())
+        self.next_by(at, Game::round)
     }
 
     /// The start of the round before the one at `at` (or of this round, inside it).
     pub fn prev_round(&self, at: usize) -> usize {
-        let start = |i: usize| {
-            let r = self.states[i].round();
-            (0..=i)
-                .rev()
-                .take_while(|&j| self.states[j].round() == r)
-                .last()
-                .unwrap_or(i)
-        };
-        let here = start(at);
-        if here < at || at == 0 {
-            here
-        } else {
-            start(at - 1)
-        }
+        self.prev_by(at, Game::round)
     }
 }

@@ -26,19 +26,7 @@ fn card_style(c: &crate::scene::CardCell) -> Style {
 
 /// A village's lines: its header, then its cards, wrapped at whole cards to `width`.
 fn village_lines(v: &crate::scene::VillageRow, width: usize) -> Vec<Line<'static>> {
-    let (sum, unknown) = v.known;
-    let head = format!(
-        "{} {}  total {}  known sum {}{}",
-        if v.to_move { "▶" } else { " " },
-        v.label,
-        v.total,
-        sum,
-        if unknown > 0 {
-            format!(" + {unknown} unknown")
-        } else {
-            String::new()
-        }
-    );
+    let head = v.header("▶");
     let head_style = if v.to_move {
         Style::default().add_modifier(Modifier::BOLD)
     } else {
