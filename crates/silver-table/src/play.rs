@@ -285,7 +285,14 @@ fn wait_key(d: Duration) -> Result<Option<KeyCode>, String> {
 }
 
 fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, String> {
-    let mut terminal = ratatui::init();
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Err(
+            "not a terminal: the full-screen table needs one (use --plain for text)".into(),
+        );
+    }
+    let mut terminal =
+        ratatui::try_init().map_err(|e| format!("cannot use the terminal: {e} (try --plain)"))?;
     let result = (|| -> Result<bool, String> {
         let set = session.game.config().set;
         let (mut shown, mut log) = history(&session);

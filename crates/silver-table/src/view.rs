@@ -129,7 +129,14 @@ pub fn plain<R: BufRead, W: Write>(
 
 /// The full-screen viewer.
 pub fn full_screen(t: &Timeline, lens: Lens) -> Result<(), String> {
-    let mut terminal = ratatui::init();
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Err(
+            "not a terminal: the full-screen table needs one (use --plain for text)".into(),
+        );
+    }
+    let mut terminal =
+        ratatui::try_init().map_err(|e| format!("cannot use the terminal: {e} (try --plain)"))?;
     let result = (|| -> Result<(), String> {
         let (mut at, mut lens) = (0usize, lens);
         let mut message = String::new();

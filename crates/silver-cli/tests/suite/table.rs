@@ -148,6 +148,11 @@ fn a_saved_game_resumes_and_ends_as_the_uninterrupted_game() {
     let bad = tmp.write("bad.json", "{\"silver_play\": 1}");
     let e = fails(args!["play", "--plain", "--resume", &bad]);
     assert_mentions(&e, &["not a saved game"]);
+    // The full screen needs a terminal; without one, a one-line error, not a panic.
+    let e = fails(args!["play", "--seed", "1"]);
+    assert_mentions(&e, &["not a terminal", "--plain"]);
+    let e = fails(args!["view", &whole]);
+    assert_mentions(&e, &["not a terminal", "--plain"]);
     let e = fails(args!["play", "--plain", "--seat", "2"]);
     assert_mentions(&e, &["--seat 2", "0-1"]);
     let e = fails(args![
