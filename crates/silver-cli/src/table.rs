@@ -151,10 +151,9 @@ pub(crate) fn play_cmd(a: &PlayArgs) -> Result<ExitCode> {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_007)
             });
-            (
-                Session::new(plan.config(), a.seat, bots, seed),
-                a.save.clone(),
-            )
+            let session = Session::new(plan.config(), a.seat, bots, seed)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            (session, a.save.clone())
         }
     };
     let seed = session.saved().seed;

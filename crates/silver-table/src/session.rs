@@ -37,6 +37,9 @@ pub enum SessionError {
     /// A saved game that does not fit.
     #[error("{0}")]
     Saved(String),
+    /// A game that cannot be set up.
+    #[error("{0}")]
+    Setup(String),
     /// An action that is not legal.
     #[error("{0:?} is not legal here")]
     Illegal(Action),
@@ -63,13 +66,25 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new game: `bots[s]` plays seat `s` (none for the person's seat).
+    /// A new game: `bots[s]` plays seat `s` (none for the person's seat). An invalid
+    /// configuration, a seat that is not one of its seats or a bot list of the wrong length
+    /// is an error.
     pub fn new(
         config: Config,
         seat: Seat,
         bots: Vec<Option<(String, BotSpec)>>,
         seed: u64,
-    ) -> Session {
+    ) -> Result<Session, SessionError> {
+        config
+            .validate()
+            .map_err(|e| SessionError::Setup(e.to_string()))?;
+        if seat >= config.players || bots.len() != config.players as usize {
+            return Err(SessionError::Setup(format!(
+                "seat {seat} and {} bots for {} players",
+                bots.len(),
+                config.players
+            )));
+        }
         let mut deal_rng = silver_sim::deal_rng(seed, 0);
         let first_player = deal_rng.random_range(0..config.players);
         let mut names = Vec::new();
@@ -91,7 +106,8 @@ impl Session {
                 p.reset(s as Seat, &config);
             }
         }
-        let game = Game::new(config, first_player).expect("a validated configuration");
+        let game =
+            Game::new(config, first_player).map_err(|e| SessionError::Setup(e.to_string()))?;
         let mut session = Session {
             game,
             seat,
@@ -107,7 +123,7 @@ impl Session {
             legal: ActionList::new(),
         };
         session.deal_if_due();
-        session
+        Ok(session)
     }
 
     /// Resumes a saved game: replays its script, asking the bots again at their decisions so
@@ -121,7 +137,8 @@ impl Session {
             .script
             .config()
             .map_err(|e| SessionError::Saved(e.to_string()))?;
-        let mut s = Session::new(config, saved.seat, bots, saved.seed);
+        let mut s = Session::new(config, saved.seat, bots, saved.seed)
+            .map_err(|e| SessionError::Saved(e.to_string()))?;
         if s.first_player != saved.script.first_player {
             return Err(SessionError::Saved(
                 "its first player is not the seed's: was it saved by another build?".into(),

@@ -30,7 +30,7 @@ fn greedy_table(players: u8, set: &str, seed: u64) -> Session {
             })
         })
         .collect();
-    Session::new(config(players, set), 0, bots, seed)
+    Session::new(config(players, set), 0, bots, seed).unwrap()
 }
 
 /// The person's screen now (its log: the events it observed).

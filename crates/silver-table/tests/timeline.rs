@@ -25,7 +25,7 @@ fn a_saved_game_replays_and_steps_by_turn_and_round() {
             })
         })
         .collect();
-    let mut s = Session::new(config, 1, bots, 17);
+    let mut s = Session::new(config, 1, bots, 17).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
     while s.to_move().is_some() {
         if !s.step_bot() {
