@@ -100,10 +100,10 @@ impl Game {
     pub fn view(&self, viewer: Seat) -> PlayerView {
         let mut game = *self;
         let bit = 1u8 << viewer;
-        for c in 0..CARDS {
-            if game.known[c] & bit == 0 {
-                game.value[c] = UNKNOWN;
-            }
+        // Branch-free, so the compiler turns it into a few vector instructions (a bot builds a
+        // view at every decision, a search at every rollout decision).
+        for (v, &k) in game.value.iter_mut().zip(&game.known) {
+            *v = if k & bit == 0 { UNKNOWN } else { *v };
         }
         // The engine's chance source (B8) would predict shuffles; other seats' floating
         // knowledge is theirs. Only the viewer's own floating knowledge stays.
