@@ -9,7 +9,7 @@
 use crate::action::{ActionList, Slot};
 use crate::card::{Value, CARDS, VALUES, VALUE_COUNTS};
 use crate::config::{Config, Seat, MAX_PLAYERS};
-use crate::game::{shuffle, CardId, Game, Stage, ToMove, UNKNOWN};
+use crate::game::{shuffle_batched, CardId, Game, Stage, ToMove, UNKNOWN};
 use crate::table::Table;
 
 /// A set of card ids (bit `c` for card `c`).
@@ -311,10 +311,14 @@ impl PlayerView {
             }
             t
         };
-        let mut packed = 0u64;
-        for &v in &self.game.value {
-            packed += ONE[(v & 15) as usize];
+        // Two sums, so the adds of neighbouring cards do not wait for each other.
+        let (mut even, mut odd) = (0u64, 0u64);
+        for pair in self.game.value.chunks_exact(2) {
+            even += ONE[(pair[0] & 15) as usize];
+            odd += ONE[(pair[1] & 15) as usize];
         }
+        const _: () = assert!(CARDS.is_multiple_of(2));
+        let packed = even + odd;
         let mut pool = VALUE_COUNTS;
         for (v, p) in pool.iter_mut().enumerate() {
             *p -= ((packed >> (4 * v)) & 15) as u8;
@@ -454,7 +458,7 @@ impl PlayerView {
             }
         }
         if nf > 0 {
-            shuffle(&mut fm[..nf], rng);
+            shuffle_batched(&mut fm[..nf], rng);
             let mut k = 0;
             for (v, &n) in floats.iter().enumerate() {
                 for _ in 0..n {
@@ -479,7 +483,7 @@ impl PlayerView {
         }
         debug_assert_eq!(k, nh);
         let vals = &mut vals[..nh];
-        shuffle(vals, rng);
+        shuffle_batched(vals, rng);
         for i in 0..nh {
             g.value[holes[i] as usize] = vals[i];
         }

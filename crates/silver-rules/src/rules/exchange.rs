@@ -39,7 +39,7 @@ impl Game {
         // match with as far as everybody knows (any later slot for a drawn Approximator, D5),
         // so every set of 2+ slots is reached by exactly one increasing sequence of
         // selections and no selection is a dead end.
-        let mut starts = [false; crate::card::CARDS];
+        let mut starts = 0u64; // a bit per slot
         let approximator = match self.stage {
             Stage::Holding { from, .. } => self.approximator(held, from),
             _ => false,
@@ -61,7 +61,7 @@ impl Game {
             // A pair with at most one card known to all can always match as far as everybody
             // knows; a slot known to all needs a partner of its value (or, with a face-up
             // Lycan, one the set check accepts).
-            starts[i] = if !is_public || public.count_ones() < 2 {
+            let start = if !is_public || public.count_ones() < 2 {
                 later
             } else if lycans == 0 {
                 later_unknown || later_values & (1u32 << self.value[c as usize]) != 0
@@ -71,6 +71,7 @@ impl Game {
                         && self.set_possible(p, 1u64 << i | 1u64 << j, public, lycans)
                 })
             };
+            starts |= (start as u64) << i;
             later = true;
             if is_public {
                 later_values |= 1u32 << self.value[c as usize];
@@ -78,10 +79,11 @@ impl Game {
                 later_unknown = true;
             }
         }
-        for (i, &s) in starts[..row.len()].iter().enumerate() {
-            if s {
-                out.push(Action::Select { slot: i as Slot });
-            }
+        while starts != 0 {
+            out.push(Action::Select {
+                slot: starts.trailing_zeros() as Slot,
+            });
+            starts &= starts - 1;
         }
     }
 
@@ -389,12 +391,16 @@ impl Game {
             outs
         } else {
             // R-SWAP-FAIL: back face-down (known to all now); the new card joins the row's end.
+            let mut unguarded = false;
             for &c in out.iter() {
                 self.set_up(c, false);
                 // A Bodyguard turned face-down no longer guards (R-A3 needs it face-up).
+                unguarded |= self.guard[c as usize] != NONE;
                 self.guard[c as usize] = NONE;
             }
-            self.refresh_shield();
+            if unguarded {
+                self.refresh_shield();
+            }
             self.village[p as usize].push(card);
             self.set_up(card, enters_up);
             if enters_up {
