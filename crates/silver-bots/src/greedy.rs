@@ -90,9 +90,10 @@ struct Ctx<'a> {
     stuck: bool,
     me: Seat,
     u: Unknowns,
-    own: Own,
-    p: GreedyParams,
-    set: CardSet,
+    /// Borrowed, not moved in: moving it copied its per-slot arrays at every decision.
+    own: &'a Own,
+    p: &'a GreedyParams,
+    set: &'a CardSet,
     leader: std::cell::Cell<Option<Seat>>,
 }
 
@@ -433,9 +434,9 @@ impl Bot for GreedyBot {
             stuck: view.turn_number() >= self.params.patience,
             me,
             u,
-            own,
-            p: self.params,
-            set: self.set,
+            own: &own,
+            p: &self.params,
+            set: &self.set,
             leader: std::cell::Cell::new(None),
         };
         let stage = view.stage();

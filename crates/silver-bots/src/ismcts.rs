@@ -235,6 +235,8 @@ struct Search {
     sum_total: f64,
     /// Worlds sampled in this decision.
     worlds: u32,
+    /// The rollout's scratch view (greedy rollouts).
+    view: Option<Box<PlayerView>>,
 }
 
 impl Search {
@@ -254,6 +256,7 @@ impl Search {
             greedy: GreedyBot::new(GreedyParams::default()),
             sum_total: 0.0,
             worlds: 0,
+            view: None,
         }
     }
 
@@ -650,7 +653,15 @@ impl Search {
                         _ => unreachable!("checked by at_horizon"),
                     };
                     world.legal_actions(&mut self.buf);
-                    self.greedy.decide(&world.view(actor), &self.buf, rng)
+                    // The deciding player's view, rebuilt in place (allocated once per bot).
+                    let view = match &mut self.view {
+                        Some(v) => {
+                            world.view_into(actor, v);
+                            v
+                        }
+                        None => self.view.insert(Box::new(world.view(actor))),
+                    };
+                    self.greedy.decide(view, &self.buf, rng)
                 }
             };
             world.apply_unchecked(action, &mut ());

@@ -97,24 +97,46 @@ impl std::fmt::Debug for PlayerView {
 
 impl Game {
     /// The information set of `viewer` (RULES.md §6).
+    #[inline]
     pub fn view(&self, viewer: Seat) -> PlayerView {
-        let mut game = *self;
+        let mut view = PlayerView {
+            viewer,
+            game: *self,
+        };
+        view.game.erase_for(viewer);
+        view
+    }
+
+    /// [`Game::view`] written into an existing view: one copy of the game, straight into
+    /// place (`view` returns through a temporary, so the compiler copies the game twice), for
+    /// loops that build a view at every decision, such as a search's rollouts.
+    #[inline]
+    pub fn view_into(&self, viewer: Seat, out: &mut PlayerView) {
+        out.viewer = viewer;
+        out.game = *self;
+        out.game.erase_for(viewer);
+    }
+
+    /// Erases what `viewer` does not know (for [`Game::view`]). Not inlined, so the view is
+    /// copied once, straight into place, and erased there (inlined, the compiler copied the
+    /// game field by field to the stack and then again into the view).
+    #[inline(never)]
+    fn erase_for(&mut self, viewer: Seat) {
         let bit = 1u8 << viewer;
         // Branch-free, so the compiler turns it into a few vector instructions (a bot builds a
         // view at every decision, a search at every rollout decision).
-        for (v, &k) in game.value.iter_mut().zip(&game.known) {
+        for (v, &k) in self.value.iter_mut().zip(&self.known) {
             *v = if k & bit == 0 { UNKNOWN } else { *v };
         }
         // The engine's chance source (B8) would predict shuffles; other seats' floating
         // knowledge is theirs. Only the viewer's own floating knowledge stays.
-        game.chance = 0;
+        self.chance = 0;
         for s in 0..MAX_PLAYERS {
             if s != viewer as usize {
-                game.float_members[s] = 0;
-                game.float_values[s] = [0; VALUES];
+                self.float_members[s] = 0;
+                self.float_values[s] = [0; VALUES];
             }
         }
-        PlayerView { viewer, game }
     }
 }
 
@@ -188,6 +210,7 @@ impl PlayerView {
     }
 
     /// A village card as the viewer sees it.
+    #[inline]
     pub fn card(&self, seat: Seat, slot: Slot) -> CardView {
         let g = &self.game;
         let c = g.card_at(seat, slot);
@@ -205,6 +228,7 @@ impl PlayerView {
     }
 
     /// A village's cards, left to right.
+    #[inline]
     pub fn village(&self, seat: Seat) -> impl Iterator<Item = CardView> + '_ {
         (0..self.village_len(seat)).map(move |i| self.card(seat, i as Slot))
     }
