@@ -346,28 +346,46 @@ pub(crate) fn shuffle<T, R: rand::Rng + ?Sized>(s: &mut [T], rng: &mut R) {
 pub(crate) fn shuffle_batched<T, R: rand::Rng + ?Sized>(s: &mut [T], rng: &mut R) {
     debug_assert!(s.len() <= 64);
     let mut i = s.len();
-    while i > 1 {
-        // The bounds i, i-1, ..., (at most four of them, none below 2): their product is at
-        // most 64^4 = 2^24, so a rejection is needed with probability below 2^-40.
-        let k = (i - 1).min(4);
-        let product = (0..k).fold(1u64, |p, d| p * (i - d) as u64);
-        let mut j = [0usize; 4];
-        loop {
-            let mut r = rng.next_u64();
-            for (d, jd) in j.iter_mut().enumerate().take(k) {
-                let m = u128::from(r) * (i - d) as u128;
-                *jd = (m >> 64) as usize;
-                r = m as u64;
-            }
-            // Lemire's test: the leftover `r` decides whether this draw is unbiased.
-            if r >= product || r >= product.wrapping_neg() % product {
-                break;
-            }
-        }
-        for (d, &jd) in j.iter().enumerate().take(k) {
+    // Four indices per draw while five or more elements are left: the bounds i, i-1, i-2,
+    // i-3 multiply to at most 64^4 = 2^24, so a draw is rejected with probability below
+    // 2^-40 (and the division of the exact test is almost never needed).
+    while i > 4 {
+        let b = [i as u64, i as u64 - 1, i as u64 - 2, i as u64 - 3];
+        let j = batch(b, rng);
+        s.swap(i - 1, j[0]);
+        s.swap(i - 2, j[1]);
+        s.swap(i - 3, j[2]);
+        s.swap(i - 4, j[3]);
+        i -= 4;
+    }
+    // The last 1 to 3 swaps in one more draw (bounds i, ..., 2; a bound of 1 draws 0).
+    if i > 1 {
+        let b = [i as u64, (i as u64 - 1).max(1), (i as u64 - 2).max(1), 1];
+        let j = batch(b, rng);
+        for (d, &jd) in j.iter().enumerate().take(i - 1) {
             s.swap(i - 1 - d, jd);
         }
-        i -= k;
+    }
+}
+
+/// Four uniform indices below the four `bounds` from one 64-bit draw each try (Lemire's
+/// nearly divisionless method, batched): each multiply's high half is an index and its low
+/// half the randomness left for the next one.
+#[inline]
+fn batch<R: rand::Rng + ?Sized>(bounds: [u64; 4], rng: &mut R) -> [usize; 4] {
+    let product = bounds[0] * bounds[1] * bounds[2] * bounds[3];
+    loop {
+        let mut r = rng.next_u64();
+        let mut j = [0usize; 4];
+        for (jd, &b) in j.iter_mut().zip(&bounds) {
+            let m = u128::from(r) * u128::from(b);
+            *jd = (m >> 64) as usize;
+            r = m as u64;
+        }
+        // Unbiased unless the leftover falls below 2^64 mod product.
+        if r >= product || r >= product.wrapping_neg() % product {
+            return j;
+        }
     }
 }
 

@@ -449,6 +449,17 @@ impl PlayerView {
         forgotten: CardMask,
         rng: &mut R,
     ) -> Game {
+        self.sample_world_holes(forgotten, rng).0
+    }
+
+    /// [`PlayerView::sample_world_forgetting`], also giving the cards that took values from
+    /// the pool other than the viewer's B8 floating cards (`holes[..n]`), for the skew.
+    #[inline]
+    fn sample_world_holes<R: rand::Rng + ?Sized>(
+        &self,
+        forgotten: CardMask,
+        rng: &mut R,
+    ) -> (Game, [CardId; CARDS], usize) {
         let mut g = self.game;
         let forget = if forgotten.is_empty() {
             CardMask::EMPTY
@@ -481,6 +492,7 @@ impl PlayerView {
                 pool[v as usize] -= 1;
             }
         }
+        let plain_holes = nh;
         if nf > 0 {
             shuffle_batched(&mut fm[..nf], rng);
             let mut k = 0;
@@ -512,7 +524,7 @@ impl PlayerView {
             g.value[holes[i] as usize] = vals[i];
         }
         g.chance = rng.random();
-        g
+        (g, holes, plain_holes)
     }
 
     /// Like [`PlayerView::sample_world_forgetting`], then skews the sample: each unknown card
@@ -528,7 +540,7 @@ impl PlayerView {
         kept_low: f64,
         rng: &mut R,
     ) -> Game {
-        let mut g = self.sample_world_forgetting(forgotten, rng);
+        let (mut g, holes, nh) = self.sample_world_holes(forgotten, rng);
         if kept_low <= 0.0 {
             return g;
         }
@@ -537,17 +549,7 @@ impl PlayerView {
         } else {
             CardMask(forgotten.0 & !self.unforgettable().0)
         };
-        let mut holes = [0u8; CARDS];
-        let mut nh = 0;
         let members = self.game.float_members[self.viewer as usize];
-        for c in 0..CARDS {
-            if (self.game.value[c] == UNKNOWN || forget.contains(c as CardId))
-                && members & (1u64 << c) == 0
-            {
-                holes[nh] = c as CardId;
-                nh += 1;
-            }
-        }
         if nh < 2 {
             return g;
         }
