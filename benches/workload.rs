@@ -3,7 +3,7 @@
 //! can be compared by instruction counts.
 //!
 //! `cargo run --release -p silver-benches --example workload -- WORKLOAD N` where WORKLOAD is
-//! `random-2p`, `random-4p` (N random games), `greedy-4p` (N greedy self-play games) or
+//! `random-2p`, `random-4p` (N random games), `greedy-4p` (N greedy self-play games through the simulator's game loop) or
 //! `ismcts-2p`, `ismcts-4p` (N decisions of the default 1,000-iteration ISMCTS at the first
 //! turn start of a deal) or `ismcts-random-4p` (the same with the plain search: no prior,
 //! every player in the tree, random rollouts to the round's end). Prints a checksum of the work so it cannot be optimised away.
@@ -11,8 +11,8 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use silver_bots::{
-    Bot, BotRng, GreedyBot, GreedyParams, IsmctsBot, IsmctsParams, PriorKind, RolloutPolicy,
-    TreeScope,
+    play_game_with, Bot, BotRng, GreedyBot, GreedyParams, IsmctsBot, IsmctsParams, Player,
+    PriorKind, RolloutPolicy, TreeScope,
 };
 use silver_rules::{random_playout, Action, ActionList, Config, Game, Stage, ToMove};
 
@@ -42,24 +42,24 @@ fn main() {
             }
         }
         "greedy-4p" => {
+            // The simulator's own game loop (forced decisions are not asked of the bots).
             let cfg = Config::standard(4).expect("4 players are valid");
-            let mut bot = GreedyBot::new(GreedyParams::default());
-            let mut rng = BotRng::seed_from_u64(3);
+            let mut players: Vec<Player> = (0..4)
+                .map(|_| Player::Greedy(GreedyBot::new(GreedyParams::default())))
+                .collect();
+            let mut rngs: Vec<BotRng> = (0..4).map(|s| BotRng::seed_from_u64(3 + s)).collect();
             let mut deal = ChaCha8Rng::seed_from_u64(4);
             for _ in 0..n {
-                let mut g = Game::new(cfg, 0).expect("a valid configuration");
-                loop {
-                    match g.to_move() {
-                        ToMove::Deal => g.deal_random(&mut deal, &mut ()),
-                        ToMove::Player(s) => {
-                            g.legal_actions(&mut actions);
-                            let a = bot.decide(&g.view(s), &actions, &mut rng);
-                            g.apply_unchecked(a, &mut ());
-                            check += 1;
-                        }
-                        ToMove::Terminal => break,
-                    }
-                }
+                let g = play_game_with(
+                    cfg,
+                    0,
+                    players.as_mut_slice(),
+                    &mut deal,
+                    &mut rngs,
+                    &mut (),
+                    &mut actions,
+                );
+                check += u64::from(g.turn_number()) + g.totals().iter().sum::<i32>() as u64;
             }
         }
         "ismcts-2p" | "ismcts-4p" | "ismcts-random-4p" => {

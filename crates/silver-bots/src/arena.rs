@@ -125,6 +125,8 @@ where
         }
     }
     let mut game = Game::new(config, first_player).expect("a validated config");
+    // The deciding seat's view, rebuilt in place at each decision.
+    let mut view = game.view(first_player);
     loop {
         match game.to_move() {
             ToMove::Deal => {
@@ -141,7 +143,13 @@ where
                 let a = if actions.len() == 1 {
                     actions[0]
                 } else {
-                    player.decide(&game, seat, actions, &mut bot_rngs[seat as usize])
+                    player.decide_in(
+                        &game,
+                        seat,
+                        actions,
+                        &mut bot_rngs[seat as usize],
+                        &mut view,
+                    )
                 };
                 assert!(
                     actions.contains(&a),

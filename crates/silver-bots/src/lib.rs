@@ -143,6 +143,30 @@ impl Player {
         }
     }
 
+    /// [`Player::decide`] with the view built in `scratch` (one copy of the game rather than
+    /// the two a returned view costs): the game loop's form. `scratch` may hold any view; it
+    /// is overwritten with `game.view(seat)`.
+    pub fn decide_in(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut BotRng,
+        scratch: &mut PlayerView,
+    ) -> Action {
+        if let Player::CheatingIsmcts(b) = self {
+            return b.decide_omniscient(game, seat, legal, rng);
+        }
+        game.view_into(seat, scratch);
+        match self {
+            Player::CheatingIsmcts(_) => unreachable!("handled above"),
+            Player::Random(b) => b.decide(scratch, legal, rng),
+            Player::Greedy(b) => b.decide(scratch, legal, rng),
+            Player::Ismcts(b) => b.decide(scratch, legal, rng),
+            Player::External(b) => b.decide(scratch, legal, rng),
+        }
+    }
+
     /// Decides from `view` alone: every player but the cheating baseline (which needs the
     /// true state, so gives None).
     pub fn decide_view(

@@ -210,7 +210,7 @@ impl PlayerView {
     }
 
     /// A village card as the viewer sees it.
-    #[inline]
+    #[inline(always)]
     pub fn card(&self, seat: Seat, slot: Slot) -> CardView {
         let g = &self.game;
         let c = g.card_at(seat, slot);
