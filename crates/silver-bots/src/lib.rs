@@ -154,13 +154,15 @@ impl Player {
         rng: &mut BotRng,
         scratch: &mut PlayerView,
     ) -> Action {
-        if let Player::CheatingIsmcts(b) = self {
-            return b.decide_omniscient(game, seat, legal, rng);
+        match self {
+            Player::CheatingIsmcts(b) => return b.decide_omniscient(game, seat, legal, rng),
+            // The random bot reads no view: none is built for it.
+            Player::Random(_) => return RandomBot::choose(legal, rng),
+            _ => {}
         }
         game.view_into(seat, scratch);
         match self {
-            Player::CheatingIsmcts(_) => unreachable!("handled above"),
-            Player::Random(b) => b.decide(scratch, legal, rng),
+            Player::CheatingIsmcts(_) | Player::Random(_) => unreachable!("handled above"),
             Player::Greedy(b) => b.decide(scratch, legal, rng),
             Player::Ismcts(b) => b.decide(scratch, legal, rng),
             Player::External(b) => b.decide(scratch, legal, rng),

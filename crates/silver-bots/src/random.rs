@@ -8,8 +8,16 @@ use silver_rules::{Action, PlayerView};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomBot;
 
+impl RandomBot {
+    /// The choice, which needs no view (so the game loop builds none for this bot).
+    #[inline]
+    pub fn choose(legal: &[Action], rng: &mut BotRng) -> Action {
+        legal[rng.random_range(0..legal.len())]
+    }
+}
+
 impl Bot for RandomBot {
     fn decide(&mut self, _view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
-        legal[rng.random_range(0..legal.len())]
+        RandomBot::choose(legal, rng)
     }
 }

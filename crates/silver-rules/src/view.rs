@@ -117,9 +117,9 @@ impl Game {
         out.game.erase_for(viewer);
     }
 
-    /// Erases what `viewer` does not know (for [`Game::view`]). Not inlined, so the view is
-    /// copied once, straight into place, and erased there (inlined, the compiler copied the
-    /// game field by field to the stack and then again into the view).
+    /// Erases what `viewer` does not know (for [`Game::view`] and [`Game::view_into`]). Kept
+    /// out of line: inlined, the compiler copied the game field by field through the stack
+    /// (measured: 1% more instructions per greedy game).
     #[inline(never)]
     fn erase_for(&mut self, viewer: Seat) {
         let bit = 1u8 << viewer;

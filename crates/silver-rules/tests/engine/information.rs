@@ -455,3 +455,26 @@ fn cards_known_to_all_and_the_card_in_hand_are_never_forgotten() {
     assert_eq!(f.value_at(1, 0), None);
     assert_eq!(f.value_at(1, 1), None);
 }
+
+/// `Game::view_into` (the game loop's and the search's form) gives exactly `Game::view`,
+/// whatever view the scratch held before (another seat's, another game's), and the view's
+/// unknown pool is the deck minus what it shows.
+#[test]
+fn view_into_equals_view() {
+    let states = sample_states(2_000, 31);
+    let mut scratch = states[0].view(0);
+    for g in &states {
+        for s in 0..g.players() {
+            g.view_into(s, &mut scratch);
+            assert_eq!(scratch, g.view(s));
+            // The unknown pool is the deck's multiset minus every value the view shows.
+            let mut pool = VALUE_COUNTS;
+            for c in 0..CARDS as CardId {
+                if let Some(v) = scratch.value_of(c) {
+                    pool[v as usize] -= 1;
+                }
+            }
+            assert_eq!(scratch.unknown_counts(), pool);
+        }
+    }
+}

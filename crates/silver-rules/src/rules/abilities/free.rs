@@ -29,9 +29,11 @@ impl Game {
         if self.helpers_up == 0 {
             return h;
         }
-        let helpers = self.masks.helper;
+        // `helpers_up` holds exactly the face-up cards with a helper value (an invariant the
+        // omniscient check verifies): one bit test per card.
+        let up = self.helpers_up;
         for &c in self.village[p as usize].as_slice() {
-            if self.up(c) && self.has(helpers, c) {
+            if up & (1u64 << c) != 0 {
                 match self.ability_of(c) {
                     Ability::EmpathPeek => h.empaths += 1,
                     Ability::Bodyguard => h.guards |= self.movable_guard(c),
