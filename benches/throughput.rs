@@ -8,10 +8,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use silver_bots::{
-    Bot, BotRng, GreedyBot, GreedyParams, IsmctsBot, IsmctsParams, PriorKind, RolloutPolicy,
-    TreeScope,
-};
+use silver_bots::{Bot, BotRng, GreedyBot, GreedyParams, IsmctsBot};
 use silver_rules::{random_playout, ActionList, Config, Game, Stage, ToMove};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -79,16 +76,7 @@ fn main() {
     }
     // Plain ISMCTS with random rollouts to the round's end: the configuration OpenSpiel's
     // ISMCTS with a random-rollout evaluator runs.
-    let params = IsmctsParams {
-        iterations: 1000,
-        rollout: RolloutPolicy::Random,
-        rollout_turns: 0,
-        rollout_laps: 0,
-        tree: TreeScope::Round,
-        prior: PriorKind::None,
-        shortcuts: false,
-        ..IsmctsParams::default()
-    };
+    let params = silver_benches::plain_random_ismcts(1000);
     for players in [2u8, 4] {
         let points = turn_starts(players, 32);
         let mut bot = IsmctsBot::new(params);

@@ -12,7 +12,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use silver_bots::{
     play_game_with, Bot, BotRng, GreedyBot, GreedyParams, IsmctsBot, IsmctsParams, Player,
-    PriorKind, RolloutPolicy, TreeScope,
 };
 use silver_rules::{random_playout, Action, ActionList, Config, Game, Stage, ToMove};
 
@@ -64,16 +63,7 @@ fn main() {
         }
         "ismcts-2p" | "ismcts-4p" | "ismcts-random-4p" => {
             let players = if name == "ismcts-2p" { 2 } else { 4 };
-            let plain = IsmctsParams {
-                iterations: 1000,
-                rollout: RolloutPolicy::Random,
-                rollout_turns: 0,
-                rollout_laps: 0,
-                tree: TreeScope::Round,
-                prior: PriorKind::None,
-                shortcuts: false,
-                ..IsmctsParams::default()
-            };
+            let plain = silver_benches::plain_random_ismcts(1000);
             let params = if name == "ismcts-random-4p" {
                 plain
             } else {
