@@ -155,17 +155,21 @@ impl Player {
         scratch: &mut PlayerView,
     ) -> Action {
         match self {
-            Player::CheatingIsmcts(b) => return b.decide_omniscient(game, seat, legal, rng),
+            Player::CheatingIsmcts(b) => b.decide_omniscient(game, seat, legal, rng),
             // The random bot reads no view: none is built for it.
-            Player::Random(_) => return RandomBot::choose(legal, rng),
-            _ => {}
-        }
-        game.view_into(seat, scratch);
-        match self {
-            Player::CheatingIsmcts(_) | Player::Random(_) => unreachable!("handled above"),
-            Player::Greedy(b) => b.decide(scratch, legal, rng),
-            Player::Ismcts(b) => b.decide(scratch, legal, rng),
-            Player::External(b) => b.decide(scratch, legal, rng),
+            Player::Random(_) => RandomBot::choose(legal, rng),
+            Player::Greedy(b) => {
+                game.view_into(seat, scratch);
+                b.decide(scratch, legal, rng)
+            }
+            Player::Ismcts(b) => {
+                game.view_into(seat, scratch);
+                b.decide(scratch, legal, rng)
+            }
+            Player::External(b) => {
+                game.view_into(seat, scratch);
+                b.decide(scratch, legal, rng)
+            }
         }
     }
 
