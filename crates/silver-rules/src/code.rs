@@ -226,7 +226,7 @@ impl R<'_> {
         if len as usize > CARDS || cards[..len as usize].contains(&crate::game::NONE) {
             return Err(CodeError::Fields("a row of cards"));
         }
-        Ok(Row { cards, len })
+        Ok(Row::from_parts(cards, len))
     }
     fn seat(&mut self) -> Read<u8> {
         let s = self.u8()?;
@@ -472,6 +472,13 @@ impl PlayerView {
         {
             return Err(CodeError::Fields("a seat"));
         }
+        // The face-up role marks follow from the face-up cards (the helpers' are in the code).
+        let [helpers, villagers, squires] = g.up_roles();
+        if helpers != g.helpers_up {
+            return Err(CodeError::Fields("the face-up marks"));
+        }
+        (g.villagers_up, g.squires_up) = (villagers, squires);
+        g.public_plain = g.derive_public_plain();
         // A view keeps no chance state (B8 shuffles are redrawn in sampled worlds).
         g.chance = 0;
         Ok(PlayerView { viewer, game: g })

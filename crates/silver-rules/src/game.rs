@@ -19,6 +19,12 @@ pub type CardId = u8;
 
 /// Marks "no card" in card-id fields.
 pub(crate) const NONE: u8 = 0xFF;
+
+/// The card-id bit of card `c`; none for `NONE`.
+#[inline(always)]
+pub(crate) fn bit(c: CardId) -> u64 {
+    1u64.checked_shl(u32::from(c)).unwrap_or(0)
+}
 /// A value the viewer does not know (only inside a [`crate::PlayerView`]).
 pub(crate) const UNKNOWN: Value = 0xFF;
 /// Knowledge mask meaning "every seat".
@@ -27,18 +33,31 @@ pub(crate) const ALL: u8 = (1 << MAX_PLAYERS) - 1;
 /// Cards dealt into villages (4 villages of 5, R-DEAL).
 pub const VILLAGE_CARDS: usize = 20;
 
-/// A row of card ids with a length (a village, the deck, the discard pile).
+/// A row of card ids with a length (a village, the deck, the discard pile), and the card-id
+/// bits of its cards (`mask`), kept by every change, so that "is card `c` here" and "which of
+/// these cards are in this village" are one bit operation instead of a scan.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Row {
     pub(crate) cards: [CardId; CARDS],
     pub(crate) len: u8,
+    /// Card-id bits of `cards[..len]` (derived; changed only by the methods below).
+    mask: u64,
 }
 
 impl Row {
     pub(crate) const EMPTY: Row = Row {
         cards: [NONE; CARDS],
         len: 0,
+        mask: 0,
     };
+
+    /// A row of `cards[..len]` (the rest must be `NONE`).
+    pub(crate) fn from_parts(cards: [CardId; CARDS], len: u8) -> Row {
+        let mask = cards[..len as usize]
+            .iter()
+            .fold(0u64, |m, &c| m | 1u64 << c);
+        Row { cards, len, mask }
+    }
 
     #[inline]
     pub(crate) fn as_slice(&self) -> &[CardId] {
@@ -48,21 +67,41 @@ impl Row {
     pub(crate) fn len(&self) -> usize {
         self.len as usize
     }
+    /// Card-id bits of the row's cards.
+    #[inline]
+    pub(crate) fn mask(&self) -> u64 {
+        self.mask
+    }
+    /// True if card `c` lies in this row.
+    #[inline]
+    pub(crate) fn contains(&self, c: CardId) -> bool {
+        c != NONE && self.mask & (1u64 << c) != 0
+    }
     #[inline]
     pub(crate) fn get(&self, i: usize) -> CardId {
         debug_assert!(i < self.len());
         self.cards[i]
     }
+    /// Puts card `c` in place of the card at index `i`.
+    #[inline]
+    pub(crate) fn set(&mut self, i: usize, c: CardId) {
+        debug_assert!(i < self.len() && (self.cards[i] == c || !self.contains(c)));
+        self.mask &= !(1u64 << self.cards[i]);
+        self.cards[i] = c;
+        self.mask |= 1u64 << c;
+    }
     #[inline]
     pub(crate) fn push(&mut self, c: CardId) {
         self.cards[self.len as usize] = c;
         self.len += 1;
+        self.mask |= 1u64 << c;
     }
     #[inline]
     pub(crate) fn pop(&mut self) -> CardId {
         self.len -= 1;
         let c = self.cards[self.len as usize];
         self.cards[self.len as usize] = NONE;
+        self.mask &= !(1u64 << c);
         c
     }
     #[inline]
@@ -75,6 +114,7 @@ impl Row {
         self.cards.copy_within(i + 1..self.len as usize, i);
         self.len -= 1;
         self.cards[self.len as usize] = NONE;
+        self.mask &= !(1u64 << c);
         c
     }
     /// Puts a card under all others (index 0: the bottom of the deck).
@@ -83,13 +123,19 @@ impl Row {
         self.cards.copy_within(0..n, 1);
         self.cards[0] = c;
         self.len += 1;
+        self.mask |= 1u64 << c;
     }
     /// Reverses the row (B5: the deck's order).
     pub(crate) fn reverse(&mut self) {
         let n = self.len as usize;
         self.cards[..n].reverse();
     }
+    /// Index of card `c`, if it lies in this row.
+    #[inline]
     pub(crate) fn position(&self, c: CardId) -> Option<usize> {
+        if !self.contains(c) {
+            return None;
+        }
         self.as_slice().iter().position(|&x| x == c)
     }
 }
@@ -467,11 +513,20 @@ pub struct Game {
     pub(crate) value: [Value; CARDS],
     /// Bit mask of the seats that know each card's value (RULES.md §6).
     pub(crate) known: [u8; CARDS],
+    /// Card-id bits of the cards whose value every seat knows and is not wild (R-A13): what
+    /// R-SWAP-MULTI's selection may rely on (`public_slots`). Derived from `known`, kept by
+    /// `learn` and by every loss of knowledge.
+    pub(crate) public_plain: u64,
     /// Card-id bits of the cards lying face-up in villages.
     pub(crate) face_up: u64,
     /// Card-id bits of the face-up cards whose value is a turn helper (`masks.helper`; public,
     /// as face-up cards are): lets `own_helpers` answer "none" without scanning a village.
     pub(crate) helpers_up: u64,
+    /// Card-id bits of the face-up R-A0 Villagers (`masks.villager`), for the check after
+    /// every action (public, like `helpers_up`).
+    pub(crate) villagers_up: u64,
+    /// Card-id bits of the face-up R-A1 Squires (`masks.squire`), for the display refill.
+    pub(crate) squires_up: u64,
     /// R-A3: for a placed Bodyguard, the card it protects (same village), else `NONE`.
     pub(crate) guard: [CardId; CARDS],
     /// R-A3: card-id bits of every placed Bodyguard and every card one protects (derived from
@@ -529,7 +584,7 @@ pub struct Game {
 }
 
 const _: () = assert!(
-    std::mem::size_of::<Game>() <= 776,
+    std::mem::size_of::<Game>() <= 872,
     "Game must stay small: search copies it every iteration"
 );
 
@@ -560,8 +615,11 @@ impl Game {
             masks: ValueMasks::of(&cfg.set),
             value: [0; CARDS],
             known: [0; CARDS],
+            public_plain: 0,
             face_up: 0,
             helpers_up: 0,
+            villagers_up: 0,
+            squires_up: 0,
             guard: [NONE; CARDS],
             shield: 0,
             village: [Row::EMPTY; MAX_PLAYERS],
@@ -637,23 +695,58 @@ impl Game {
     pub(crate) fn set_up(&mut self, c: CardId, up: bool) {
         if up {
             self.face_up |= 1u64 << c;
-            if self.has(self.masks.helper, c) {
-                self.helpers_up |= 1u64 << c;
-            }
+            let b = 1u64 << c;
+            self.helpers_up |= b * u64::from(self.has(self.masks.helper, c));
+            self.villagers_up |= b * u64::from(self.has(self.masks.villager, c));
+            self.squires_up |= b * u64::from(self.has(self.masks.squire, c));
         } else {
-            self.face_up &= !(1u64 << c);
-            self.helpers_up &= !(1u64 << c);
+            let keep = !(1u64 << c);
+            self.face_up &= keep;
+            self.helpers_up &= keep;
+            self.villagers_up &= keep;
+            self.squires_up &= keep;
         }
+    }
+
+    /// `public_plain` as it follows from `known` and the values.
+    pub(crate) fn derive_public_plain(&self) -> u64 {
+        let everyone = (1u8 << self.cfg.players) - 1;
+        (0..CARDS as CardId)
+            .filter(|&c| {
+                self.known[c as usize] & everyone == everyone && !self.has(self.masks.wild, c)
+            })
+            .fold(0, |m, c| m | 1u64 << c)
+    }
+
+    /// The face-up role marks (`helpers_up`, `villagers_up`, `squires_up`) as they follow
+    /// from `face_up` and the set: for decoding a view and for the invariant check.
+    pub(crate) fn up_roles(&self) -> [u64; 3] {
+        let mut roles = [0u64; 3];
+        let mut m = self.face_up;
+        while m != 0 {
+            let c = m.trailing_zeros() as CardId;
+            m &= m - 1;
+            let masks = [self.masks.helper, self.masks.villager, self.masks.squire];
+            for (r, mask) in roles.iter_mut().zip(masks) {
+                *r |= u64::from(self.has(mask, c)) << c;
+            }
+        }
+        roles
     }
     /// Ability of a card whose value the caller is entitled to read (face-up or public).
     #[inline]
     pub(crate) fn ability_of(&self, c: CardId) -> Ability {
         self.cfg.set.ability(self.value[c as usize])
     }
-    /// Recomputes `shield` after a Bodyguard relation changed (rare: cheap enough).
+    /// Recomputes `shield` after Bodyguard relations ended (or after `shield` was given the
+    /// bits of a new one): only the cards of the old shield can still be part of one.
     pub(crate) fn refresh_shield(&mut self) {
+        let mut old = self.shield;
         let mut m = 0u64;
-        for (c, &t) in self.guard.iter().enumerate() {
+        while old != 0 {
+            let c = old.trailing_zeros() as usize;
+            old &= old - 1;
+            let t = self.guard[c];
             if t != NONE {
                 m |= 1u64 << c | 1u64 << t;
             }
@@ -667,8 +760,15 @@ impl Game {
     #[inline]
     pub(crate) fn learn(&mut self, c: CardId, seats: u8) {
         let new = seats & !self.known[c as usize];
-        self.known[c as usize] |= seats;
-        if new != 0 && self.float_members.iter().any(|&m| m != 0) {
+        if new == 0 {
+            return;
+        }
+        self.known[c as usize] |= new;
+        let everyone = (1u8 << self.cfg.players) - 1;
+        if self.known[c as usize] & everyone == everyone && !self.has(self.masks.wild, c) {
+            self.public_plain |= 1u64 << c;
+        }
+        if self.float_members.iter().any(|&m| m != 0) {
             let v = self.value[c as usize] as usize;
             for s in 0..MAX_PLAYERS {
                 if new & (1 << s) != 0 && self.float_members[s] & (1u64 << c) != 0 {
@@ -735,41 +835,18 @@ impl Game {
     /// Number of face-up cards with `ability` in `seat`'s village.
     #[inline]
     pub(crate) fn count_up(&self, seat: Seat, ability: Ability) -> u8 {
-        let mut n = 0;
-        for &c in self.village[seat as usize].as_slice() {
-            if self.up(c) && self.ability_of(c) == ability {
-                n += 1;
-            }
-        }
-        n
+        self.count_up_in(self.face_up & self.village[seat as usize].mask(), ability)
     }
 
-    /// Number of face-up cards with `ability` in all villages (face-up marks exist only on
-    /// village cards, and there are few of them).
+    /// Number of the cards in `cards` (card-id bits, whose values the caller may read) with
+    /// `ability`.
     #[inline]
-    pub(crate) fn count_up_all_of(&self, ability: Ability) -> u8 {
-        let mut m = self.face_up;
+    pub(crate) fn count_up_in(&self, mut cards: u64, ability: Ability) -> u8 {
         let mut n = 0;
-        while m != 0 {
-            let c = m.trailing_zeros() as CardId;
-            m &= m - 1;
+        while cards != 0 {
+            let c = cards.trailing_zeros() as CardId;
+            cards &= cards - 1;
             n += (self.ability_of(c) == ability) as u8;
-        }
-        n
-    }
-
-    /// As [`Game::count_up_all_of`], for the abilities of a [`ValueMasks`] mask.
-    #[inline]
-    pub(crate) fn count_up_all(&self, mask: u16) -> u8 {
-        if mask == 0 {
-            return 0;
-        }
-        let mut m = self.face_up;
-        let mut n = 0;
-        while m != 0 {
-            let c = m.trailing_zeros() as CardId;
-            m &= m - 1;
-            n += self.has(mask, c) as u8;
         }
         n
     }
@@ -788,6 +865,8 @@ pub(crate) struct ValueMasks {
     pub(crate) lycan: u16,
     /// R-A0 Villagers.
     pub(crate) villager: u16,
+    /// R-A1 Squires.
+    pub(crate) squire: u16,
 }
 
 impl ValueMasks {
@@ -803,6 +882,7 @@ impl ValueMasks {
             wild: mask(&|a| a.set_role() == SetRole::Wild),
             lycan: mask(&|a| a.set_role() == SetRole::Lycan),
             villager: mask(&|a| a == Ability::VillagerPair),
+            squire: mask(&|a| a == Ability::SquireDisplay),
         }
     }
 }

@@ -5,7 +5,7 @@
 use crate::action::Slot;
 use crate::card::{Ability, Value, CARDS, VALUES, VALUE_COUNTS};
 use crate::config::{Seat, MAX_PLAYERS};
-use crate::game::{CardId, Game, Stage, ALL, NONE};
+use crate::game::{CardId, Game, Row, Stage, ALL, NONE};
 
 impl Game {
     /// The explicitly named omniscient observer: every hidden value, for statistics, traces
@@ -40,9 +40,16 @@ pub enum InvariantViolation {
     /// A card outside the villages is marked face-up.
     #[error("a face-up mark on a card outside the villages")]
     FaceUpOutsideVillages,
-    /// The face-up-helper marks disagree with the face-up cards and the set.
-    #[error("the face-up helper marks disagree with the face-up cards")]
+    /// The face-up role marks (helpers, Villagers, Squires) disagree with the face-up cards
+    /// and the set.
+    #[error("the face-up role marks disagree with the face-up cards")]
     HelpersUp,
+    /// A row's card-id bits (a village, the deck or the pile) disagree with its cards.
+    #[error("the card marks of a village, the deck or the pile disagree with its cards")]
+    RowMask,
+    /// The marks of the cards every seat knows disagree with the knowledge (R-SWAP-MULTI).
+    #[error("the marks of the cards known to all disagree with the knowledge")]
+    PublicMarks,
     /// A public card (face-up, on the pile, in the display) is not known to every seat.
     #[error("public card {0} is not known to everybody")]
     PublicNotKnown(CardId),
@@ -173,6 +180,13 @@ impl Omniscient<'_> {
                 village_mask |= 1u64 << c;
             }
         }
+        let rows = g.village.iter().chain([&g.deck, &g.pile]);
+        if rows
+            .into_iter()
+            .any(|r| r.mask() != Row::from_parts(r.cards, r.len).mask())
+        {
+            return Err(InvariantViolation::RowMask);
+        }
         for s in g.cfg.players as usize..MAX_PLAYERS {
             if g.village[s].len() != 0 {
                 return Err(InvariantViolation::EmptySeatVillage(s as Seat));
@@ -194,11 +208,11 @@ impl Omniscient<'_> {
         if g.face_up & !village_mask != 0 {
             return Err(InvariantViolation::FaceUpOutsideVillages);
         }
-        let helpers_up = (0..CARDS as CardId)
-            .filter(|&c| g.up(c) && g.has(g.masks.helper, c))
-            .fold(0u64, |m, c| m | 1u64 << c);
-        if g.helpers_up != helpers_up {
+        if [g.helpers_up, g.villagers_up, g.squires_up] != g.up_roles() {
             return Err(InvariantViolation::HelpersUp);
+        }
+        if g.public_plain != g.derive_public_plain() {
+            return Err(InvariantViolation::PublicMarks);
         }
         let mut public = g.face_up;
         for &c in g.pile.as_slice() {

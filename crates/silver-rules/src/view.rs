@@ -495,6 +495,7 @@ impl PlayerView {
                 }
                 if v != UNKNOWN {
                     g.known[c] &= !(1 << self.viewer);
+                    g.public_plain &= !(1u64 << c);
                 }
             } else {
                 pool[v as usize] -= 1;

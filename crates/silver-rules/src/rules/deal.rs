@@ -35,8 +35,11 @@ impl Game {
         let values = order.values();
         self.value = *values;
         self.known = [0; crate::card::CARDS];
+        self.public_plain = 0;
         self.face_up = 0;
         self.helpers_up = 0;
+        self.villagers_up = 0;
+        self.squires_up = 0;
         self.guard = [NONE; crate::card::CARDS];
         self.shield = 0;
         self.aside_len = 0;

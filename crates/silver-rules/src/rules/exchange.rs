@@ -9,7 +9,7 @@ use crate::action::{Action, ActionList, Slot};
 use crate::card::Ability;
 use crate::config::Seat;
 use crate::event::{CardSource, EventSink, GameEvent, PileReason};
-use crate::game::{CardId, Game, Stage, ALL, NONE};
+use crate::game::{bit, CardId, Game, Stage, ALL, NONE};
 
 impl Game {
     // ----- Legal actions -----
@@ -17,10 +17,7 @@ impl Game {
     /// A card of `p`'s village that may leave it by exchange (everything but the token's card).
     #[inline]
     pub(in crate::rules) fn has_exchangeable(&self, p: Seat) -> bool {
-        self.village[p as usize]
-            .as_slice()
-            .iter()
-            .any(|&c| c != self.amulet)
+        self.village[p as usize].mask() & !bit(self.amulet) != 0
     }
 
     pub(super) fn push_exchange_starts(&self, p: Seat, held: CardId, out: &mut ActionList) {
@@ -144,19 +141,24 @@ impl Game {
     /// the slots of its face-up B1 Lycans (face-up cards are known to all).
     #[inline]
     fn public_slots(&self, p: Seat) -> (u64, u64) {
-        let everyone = (1u8 << self.cfg.players) - 1;
         let mut slots = 0u64;
         let mut lycans = 0u64;
         let row = self.village[p as usize].as_slice();
         if row.len() < 2 {
             return (0, 0);
         }
-        // The card's role in a set (`Ability::set_role`), by one shift of the set's masks.
-        let (wild, lycan) = (self.masks.wild, self.masks.lycan);
+        // `public_plain`: the cards known to all that are not wild, one bit per card id.
+        let plain = self.public_plain;
         for (i, &c) in row.iter().enumerate() {
-            if self.known[c as usize] & everyone == everyone && !self.has(wild, c) {
-                slots |= 1u64 << i;
-                if self.has(lycan, c) && self.up(c) {
+            slots |= ((plain >> c) & 1) << i;
+        }
+        if self.masks.lycan != 0 {
+            let mut m = slots;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let c = row[i];
+                if self.has(self.masks.lycan, c) && self.up(c) {
                     lycans |= 1u64 << i;
                 }
             }
@@ -278,7 +280,7 @@ impl Game {
                 return 0;
             }
             self.release(p, out);
-            self.village[p as usize].cards[slot] = card;
+            self.village[p as usize].set(slot, card);
             self.set_up(card, enters_up);
             if enters_up {
                 self.learn(card, ALL);
@@ -362,7 +364,7 @@ impl Game {
             // The new card takes the first freed slot (ruling); the row closes up.
             let first = leaving.trailing_zeros() as usize;
             let row = &mut self.village[p as usize];
-            row.cards[first] = card;
+            row.set(first, card);
             for i in (first + 1..row_len).rev() {
                 if leaving & (1u64 << i) != 0 {
                     row.remove(i);
@@ -375,7 +377,7 @@ impl Game {
             let mut outs = 0u64;
             for &c in out[..go].iter() {
                 self.send_to_pile_as(c, PileReason::ExchangedOut, bottom, sink);
-                if self.pile.as_slice().contains(&c) {
+                if self.pile.contains(c) {
                     outs |= 1u64 << c;
                 }
             }

@@ -137,7 +137,7 @@ impl Game {
                 self.stage,
                 Stage::Holding { .. } | Stage::Selecting { .. } | Stage::KeepDrawn { .. }
             );
-        if self.in_round() && !holding && self.count_up_all(self.masks.villager) >= 2 {
+        if self.in_round() && !holding && self.villagers_up.count_ones() >= 2 {
             self.end_round(RoundEnd::Villagers, sink);
             return;
         }

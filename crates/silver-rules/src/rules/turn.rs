@@ -8,7 +8,7 @@ use crate::action::{Action, ActionList, Slot};
 use crate::card::{Ability, Value};
 use crate::config::Seat;
 use crate::event::{CardSource, EventSink, GameEvent, Hidden, PileReason, RoundEnd};
-use crate::game::{AbilityStep, CardId, Game, Stage, ALL, NONE};
+use crate::game::{bit, AbilityStep, CardId, Game, Stage, ALL, NONE};
 
 impl Game {
     // ----- Legal actions -----
@@ -44,9 +44,11 @@ impl Game {
             out.push(Action::CallCensus);
         }
         // D4: hand a face-up Zombie to the previous player (the whole turn).
-        if !self.turn.free_used && self.face_up != 0 {
-            for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
-                if self.up(c) && c != self.amulet && self.ability_of(c) == Ability::Zombie {
+        let row = &self.village[p as usize];
+        let up = self.face_up & row.mask() & !bit(self.amulet);
+        if !self.turn.free_used && self.count_up_in(up, Ability::Zombie) > 0 {
+            for (i, &c) in row.as_slice().iter().enumerate() {
+                if up & (1u64 << c) != 0 && self.ability_of(c) == Ability::Zombie {
                     out.push(Action::GiveZombie { slot: i as Slot });
                 }
             }
@@ -319,7 +321,7 @@ impl Game {
     pub(super) fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
         let p = self.turn.player;
         // R-A1: refill the display up to the number of face-up Squires (never remove cards).
-        let squires = self.count_up_all_of(Ability::SquireDisplay).min(4);
+        let squires = (self.squires_up.count_ones() as u8).min(4);
         while self.display_len < squires && self.deck.len() > 0 {
             let c = self.deck.pop();
             self.learn(c, ALL);

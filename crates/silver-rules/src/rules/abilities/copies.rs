@@ -15,12 +15,12 @@ impl Game {
 
     /// B4: card-id bits of the face-up Morticians in `p`'s village.
     pub(in crate::rules) fn face_up_morticians(&self, p: Seat) -> u64 {
-        if self.face_up == 0 {
-            return 0;
-        }
+        let mut up = self.face_up & self.village[p as usize].mask();
         let mut m = 0u64;
-        for &c in self.village[p as usize].as_slice() {
-            if self.up(c) && self.ability_of(c) == Ability::Mortician {
+        while up != 0 {
+            let c = up.trailing_zeros() as CardId;
+            up &= up - 1;
+            if self.ability_of(c) == Ability::Mortician {
                 m |= 1u64 << c;
             }
         }
@@ -33,10 +33,7 @@ impl Game {
     pub(in crate::rules) fn after_exchange(&mut self, p: Seat, outs: u64, morticians: u64) -> Next {
         // Ruling: a Mortician face-up before the exchange and still face-up in the village
         // after it (not one exchanged in or out by this exchange).
-        let still = self.village[p as usize]
-            .as_slice()
-            .iter()
-            .any(|&c| morticians & (1u64 << c) != 0 && self.up(c));
+        let still = morticians & self.face_up & self.village[p as usize].mask() != 0;
         if outs == 0 || self.turn.mortician_used || !still {
             return Next::MainDone;
         }

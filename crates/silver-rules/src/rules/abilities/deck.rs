@@ -113,7 +113,7 @@ impl Game {
         let c = self.pop_deck();
         let row = &mut self.village[seat as usize];
         let old = row.get(slot as usize);
-        row.cards[slot as usize] = c;
+        row.set(slot as usize, c);
         let up = self.up(old);
         self.release(seat, old);
         self.set_up(old, false);

@@ -26,54 +26,51 @@ impl Game {
     #[inline]
     fn own_helpers(&self, p: Seat) -> Helpers {
         let mut h = Helpers::default();
-        if self.helpers_up == 0 {
-            return h;
-        }
         // `helpers_up` holds exactly the face-up cards with a helper value (an invariant the
-        // omniscient check verifies): one bit test per card.
-        let up = self.helpers_up;
-        for &c in self.village[p as usize].as_slice() {
-            if up & (1u64 << c) != 0 {
-                match self.ability_of(c) {
-                    Ability::EmpathPeek => h.empaths += 1,
-                    Ability::Bodyguard => h.guards |= self.movable_guard(c),
-                    Ability::PriestFlip => h.priests += 1,
-                    Ability::Curator => h.curators += 1,
-                    Ability::UsePileTop => h.pile_top = true,
-                    // Not free actions of the owner's turn (`Ability::is_turn_helper`; no `_`
-                    // arm: a new ability must be placed here or above).
-                    Ability::VillagerPair
-                    | Ability::SquireDisplay
-                    | Ability::RascalDraw
-                    | Ability::ExposeOwn
-                    | Ability::RevealOpponent
-                    | Ability::BeholdOwn { .. }
-                    | Ability::LookOpponent { .. }
-                    | Ability::LookAny
-                    | Ability::MasterTakePile
-                    | Ability::WitchDeckTop
-                    | Ability::RobberSwap
-                    | Ability::Wild
-                    | Ability::HunterRemove
-                    | Ability::LycanBump
-                    | Ability::DiscardToDeckBottom
-                    | Ability::Mortician
-                    | Ability::ReverseDeck
-                    | Ability::FlipAny
-                    | Ability::LookAllOwn
-                    | Ability::ShuffleVillage
-                    | Ability::UseFaceUp
-                    | Ability::DeckToPile { .. }
-                    | Ability::SwapAny
-                    | Ability::GremlinJoin
-                    | Ability::CopyLowest
-                    | Ability::DiscardOwn { .. }
-                    | Ability::UseUnderneath
-                    | Ability::Zombie
-                    | Ability::Approximator
-                    | Ability::ReverseDirection
-                    | Ability::Plain => {}
-                }
+        // omniscient check verifies): only the village's helpers are visited.
+        let mut up = self.helpers_up & self.village[p as usize].mask();
+        while up != 0 {
+            let c = up.trailing_zeros() as CardId;
+            up &= up - 1;
+            match self.ability_of(c) {
+                Ability::EmpathPeek => h.empaths += 1,
+                Ability::Bodyguard => h.guards |= self.movable_guard(c),
+                Ability::PriestFlip => h.priests += 1,
+                Ability::Curator => h.curators += 1,
+                Ability::UsePileTop => h.pile_top = true,
+                // Not free actions of the owner's turn (`Ability::is_turn_helper`; no `_`
+                // arm: a new ability must be placed here or above).
+                Ability::VillagerPair
+                | Ability::SquireDisplay
+                | Ability::RascalDraw
+                | Ability::ExposeOwn
+                | Ability::RevealOpponent
+                | Ability::BeholdOwn { .. }
+                | Ability::LookOpponent { .. }
+                | Ability::LookAny
+                | Ability::MasterTakePile
+                | Ability::WitchDeckTop
+                | Ability::RobberSwap
+                | Ability::Wild
+                | Ability::HunterRemove
+                | Ability::LycanBump
+                | Ability::DiscardToDeckBottom
+                | Ability::Mortician
+                | Ability::ReverseDeck
+                | Ability::FlipAny
+                | Ability::LookAllOwn
+                | Ability::ShuffleVillage
+                | Ability::UseFaceUp
+                | Ability::DeckToPile { .. }
+                | Ability::SwapAny
+                | Ability::GremlinJoin
+                | Ability::CopyLowest
+                | Ability::DiscardOwn { .. }
+                | Ability::UseUnderneath
+                | Ability::Zombie
+                | Ability::Approximator
+                | Ability::ReverseDirection
+                | Ability::Plain => {}
             }
         }
         h
@@ -208,6 +205,7 @@ impl Game {
         let row = &self.village[p as usize];
         let (g, t) = (row.get(guard as usize), row.get(target as usize));
         self.guard[g as usize] = t;
+        self.shield |= 1u64 << g | 1u64 << t;
         self.refresh_shield();
         self.turn.guards_used |= 1u64 << g;
         self.turn.free_used = true;

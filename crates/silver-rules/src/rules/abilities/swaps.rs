@@ -62,8 +62,8 @@ impl Game {
         let own = self.village[p as usize].get(mine as usize);
         self.release(p, own);
         self.release(owner, theirs);
-        self.village[owner as usize].cards[slot as usize] = own;
-        self.village[p as usize].cards[mine as usize] = theirs;
+        self.village[owner as usize].set(slot as usize, own);
+        self.village[p as usize].set(mine as usize, theirs);
         sink.event(&GameEvent::Swapped {
             seat: p,
             own_slot: mine,
@@ -138,8 +138,10 @@ impl Game {
         let b = self.village[seat as usize].get(slot2 as usize);
         self.release(owner, a);
         self.release(seat, b);
-        self.village[owner as usize].cards[slot as usize] = b;
-        self.village[seat as usize].cards[slot2 as usize] = a;
+        // B11: two different villages (so each row's card marks follow from `set`).
+        debug_assert_ne!(owner, seat);
+        self.village[owner as usize].set(slot as usize, b);
+        self.village[seat as usize].set(slot2 as usize, a);
         sink.event(&GameEvent::SwappedAny {
             seat: p,
             a_owner: owner,
@@ -244,6 +246,7 @@ impl Game {
         for k in 0..n {
             self.value[ids[k] as usize] = vals[k];
             self.known[ids[k] as usize] = 0;
+            self.public_plain &= !(1u64 << ids[k]);
         }
         sink.event(&GameEvent::Shuffled {
             seat: p,
