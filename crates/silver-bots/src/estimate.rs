@@ -68,20 +68,33 @@ pub struct SumEstimate {
 /// card, B13 known Copycats count as the lowest other card).
 #[inline]
 pub fn village_sum(view: &PlayerView, seat: Seat, u: &Unknowns) -> SumEstimate {
+    village_sum_with(view, seat, u, u.var())
+}
+
+/// The mean of [`village_sum`] alone (no variance to compute).
+#[inline]
+pub fn village_mean(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
+    let (known, unknown) = view.known_sum(seat);
+    known as f64 + unknown as f64 * u.mean - scoring_adjustment(view, seat, u)
+}
+
+/// [`village_sum`] with the variance of an unknown card (`u.var()`) already computed.
+#[inline]
+fn village_sum_with(view: &PlayerView, seat: Seat, u: &Unknowns, u_var: f64) -> SumEstimate {
     let (known, unknown) = view.known_sum(seat);
     SumEstimate {
         mean: known as f64 + unknown as f64 * u.mean - scoring_adjustment(view, seat, u),
-        var: unknown as f64 * u.var(),
+        var: unknown as f64 * u_var,
         unknown,
     }
 }
 
 /// How much the scoring-time effects the viewer can see lower `seat`'s sum (0 in Amulet).
 pub fn scoring_adjustment(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
-    let set = view.config().set;
-    if !set.has_scoring_effects() {
+    if !view.has_scoring_effects() {
         return 0.0;
     }
+    let set = view.config().set;
     let bullet = set.token() == Token::Bullet;
     let mut hunters = 0;
     let mut copycats = false;
@@ -145,8 +158,18 @@ pub fn scoring_adjustment(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
 /// count at `kept` (or the pool mean if lower): a player who looked at a card and kept it
 /// probably found it low.
 pub fn opponent_sum(view: &PlayerView, seat: Seat, u: &Unknowns, kept: f64) -> SumEstimate {
+    opponent_sum_with(view, seat, u, kept, u.var())
+}
+
+/// [`opponent_sum`] with `u.var()` already computed.
+fn opponent_sum_with(
+    view: &PlayerView,
+    seat: Seat,
+    u: &Unknowns,
+    kept: f64,
+    u_var: f64,
+) -> SumEstimate {
     let kept = kept.min(u.mean);
-    let u_var = u.var();
     let mut mean = 0.0;
     let mut var = 0.0;
     let mut unknown = 0;
@@ -189,13 +212,15 @@ pub fn normal_cdf(x: f64) -> f64 {
 /// expected sum (what they may still shed), and `kept` is the value of a card an opponent has
 /// seen and kept (see [`opponent_sum`]).
 pub fn p_lowest(view: &PlayerView, me: Seat, u: &Unknowns, improvement: f64, kept: f64) -> f64 {
-    let mine = village_sum(view, me, u);
+    // The variance once (every estimate needs it).
+    let u_var = u.var();
+    let mine = village_sum_with(view, me, u, u_var);
     let mut p = 1.0;
     for s in 0..view.players() {
         if s == me {
             continue;
         }
-        let o = opponent_sum(view, s, u, kept);
+        let o = opponent_sum_with(view, s, u, kept, u_var);
         let diff = (o.mean - improvement) - mine.mean; // > 0 is good for me
         let sd = (o.var + mine.var).sqrt().max(0.5);
         // P(mine <= other) with a continuity correction for integer sums.

@@ -28,7 +28,7 @@
 //!   seen and kept counted at `opponent_kept_value` (a kept card is probably low; who looked at
 //!   which card is public).
 
-use crate::estimate::{p_lowest, village_sum, Unknowns};
+use crate::estimate::{p_lowest, village_mean, Unknowns};
 use crate::memory::Memory;
 use crate::spec::GreedyParams;
 use crate::{Bot, BotRng};
@@ -47,8 +47,13 @@ pub struct GreedyBot {
     memory: Memory,
     /// Slots of the multi-exchange being selected.
     plan: u64,
+    /// Expected points the plan gains (set with `plan` when holding a card).
+    plan_gain: f64,
     estimate: Option<f64>,
     set: CardSet,
+    /// The own village as seen at the current decision, rebuilt in place at each (a buffer,
+    /// so that no decision clears 52 slots it does not use).
+    own: Own,
 }
 
 impl GreedyBot {
@@ -58,8 +63,10 @@ impl GreedyBot {
             params,
             memory: Memory::new(params.memory),
             plan: 0,
+            plan_gain: NEVER,
             estimate: None,
             set: CardSet::amulet(),
+            own: Own::EMPTY,
         }
     }
 
@@ -75,13 +82,25 @@ impl GreedyBot {
     }
 }
 
-/// What the player sees of its own village, per slot.
+/// What the player sees of its own village, per slot (slots `0..n`; entries beyond are left
+/// from earlier decisions and never read).
+#[derive(Clone, Debug)]
 struct Own {
     n: usize,
     value: [f64; CARDS],
     known: [Option<Value>; CARDS],
     up: [bool; CARDS],
     frozen: [bool; CARDS],
+}
+
+impl Own {
+    const EMPTY: Own = Own {
+        n: 0,
+        value: [0.0; CARDS],
+        known: [None; CARDS],
+        up: [false; CARDS],
+        frozen: [false; CARDS],
+    };
 }
 
 struct Ctx<'a> {
@@ -136,6 +155,7 @@ impl Ctx<'_> {
         let mut best = (NEVER, 0u64);
         // One pass: the best single slot, and the known cards grouped by value.
         let mut by_value = [0u64; 14];
+        let mut values = 0u16; // a bit per value in `by_value`
         let mut wild_mask = 0u64;
         let mut wild_sum = 0.0;
         for i in 0..o.n {
@@ -152,13 +172,17 @@ impl Ctx<'_> {
                     wild_sum += v as f64;
                 } else {
                     by_value[v as usize] |= 1 << i;
+                    values |= 1 << v;
                 }
             }
         }
-        // Known matching sets, with every known wild card.
-        for (w, &m) in by_value.iter().enumerate() {
+        // Known matching sets, with every known wild card (values in increasing order).
+        while values != 0 {
+            let w = values.trailing_zeros() as usize;
+            values &= values - 1;
+            let m = by_value[w];
             let mask = m | wild_mask;
-            if m != 0 && mask.count_ones() >= 2 {
+            if mask.count_ones() >= 2 {
                 let g = w as f64 * m.count_ones() as f64 + wild_sum - h
                     + self.shrink_credit(mask.count_ones());
                 if g > best.0 {
@@ -208,7 +232,7 @@ impl Ctx<'_> {
         let mut est = [0.0f64; silver_rules::MAX_PLAYERS];
         for s in 0..self.view.players() {
             if s != self.me {
-                est[s as usize] = village_sum(self.view, s, &self.u).mean;
+                est[s as usize] = village_mean(self.view, s, &self.u);
             }
         }
         (0..self.view.players())
@@ -231,7 +255,7 @@ impl Ctx<'_> {
         if self.own.n > 4 {
             return false;
         }
-        let s = village_sum(self.view, self.me, &self.u).mean;
+        let s = village_mean(self.view, self.me, &self.u);
         if s <= self.p.census_threshold {
             return true;
         }
@@ -409,16 +433,35 @@ impl Bot for GreedyBot {
             recalled = self.memory.recall(full, rng);
             &recalled
         };
+        let stage = view.stage();
+        // Decisions that need no estimate: the opening peeks, and the next step of a planned
+        // multi-exchange (the same scores as `score` gives them, without building a context).
+        let light = match stage {
+            Stage::OpeningPeek { .. } => true,
+            Stage::Selecting { chosen, .. } => self.plan & chosen == chosen,
+            _ => false,
+        };
+        if light {
+            let mut best = legal[0];
+            let mut best_score = f64::NEG_INFINITY;
+            for &a in legal {
+                let s = match (stage, a) {
+                    (_, Action::OpeningPeek { slot }) => opening_peek_score(slot),
+                    (Stage::Selecting { chosen, .. }, _) => selecting_score(self.plan, chosen, a),
+                    _ => NEVER,
+                };
+                if s > best_score {
+                    best = a;
+                    best_score = s;
+                }
+            }
+            self.memory.note_action(view, best);
+            return best;
+        }
         let me = view.viewer();
         let u = Unknowns::of(view);
-        let n = view.village_len(me);
-        let mut own = Own {
-            n,
-            value: [0.0; CARDS],
-            known: [None; CARDS],
-            up: [false; CARDS],
-            frozen: [false; CARDS],
-        };
+        let own = &mut self.own;
+        own.n = view.village_len(me);
         for (i, c) in view.village(me).enumerate() {
             own.value[i] = u.value(&c);
             own.known[i] = c.value;
@@ -434,24 +477,23 @@ impl Bot for GreedyBot {
             stuck: view.turn_number() >= self.params.patience,
             me,
             u,
-            own: &own,
+            own: &self.own,
             p: &self.params,
             set: &self.set,
             leader: std::cell::Cell::new(None),
         };
-        let stage = view.stage();
         // The estimate reported with a census call (`Bot::sum_estimate`); census is called at
         // the start of a turn, so other decisions need not compute it.
         if stage == Stage::Turn {
-            self.estimate = Some(village_sum(view, me, &ctx.u).mean);
+            self.estimate = Some(village_mean(view, me, &ctx.u));
         }
         // Plan a multi-exchange when holding a card.
         if let Stage::Holding { card, from } = stage {
             let h = view.value_of(card).map_or(ctx.u.mean, |v| v as f64);
-            self.plan = if approximator_held(view, card, from, &ctx) {
-                ctx.best_approximator_exchange(h).1
+            (self.plan_gain, self.plan) = if approximator_held(view, card, from, &ctx) {
+                ctx.best_approximator_exchange(h)
             } else {
-                ctx.best_exchange(h).1
+                ctx.best_exchange(h)
             };
         }
         if let Stage::Selecting { card, from, chosen } = stage {
@@ -511,6 +553,41 @@ fn approximator_held(
         .is_some_and(|v| ctx.ability(v) == Ability::Approximator)
 }
 
+/// R-PEEK0: all cards are unknown; look at the first ones.
+fn opening_peek_score(slot: Slot) -> f64 {
+    -(slot as f64)
+}
+
+/// R-SWAP-MULTI: the next slot of the `plan`ned multi-exchange (`chosen` so far), then confirm.
+fn selecting_score(plan: u64, chosen: u64, a: Action) -> f64 {
+    match a {
+        Action::Select { slot } => {
+            let next = plan & !chosen;
+            if next != 0 && next.trailing_zeros() == slot as u32 {
+                1.0
+            } else {
+                NEVER
+            }
+        }
+        Action::ConfirmExchange => {
+            if plan & !chosen == 0 {
+                1.0
+            } else {
+                0.0
+            }
+        }
+        // D5: always at least as good as a two-card exchange.
+        Action::Approximate => {
+            if plan & !chosen == 0 {
+                2.0
+            } else {
+                0.5
+            }
+        }
+        _ => NEVER,
+    }
+}
+
 /// How much the player values using a discard ability (by kind, so custom characters too).
 fn discard_value(ctx: &Ctx, ability: Ability) -> f64 {
     let unknown_own = (0..ctx.own.n)
@@ -542,7 +619,7 @@ impl GreedyBot {
         let view = ctx.view;
         match (stage, a) {
             // R-PEEK0: all cards are unknown; look at the first ones.
-            (_, Action::OpeningPeek { slot }) => -(slot as f64),
+            (_, Action::OpeningPeek { slot }) => opening_peek_score(slot),
             (_, Action::CallCensus) => {
                 if census {
                     1000.0
@@ -614,15 +691,11 @@ impl GreedyBot {
                             ctx.own.value[slot as usize] - h - 0.01
                         }
                     }
+                    // The plan's gain (computed with the plan for this decision).
                     Action::Select { slot } => {
                         if self.plan.count_ones() >= 2 && self.plan.trailing_zeros() == slot as u32
                         {
-                            if let Stage::Holding { card, from } = stage {
-                                if approximator_held(view, card, from, ctx) {
-                                    return ctx.best_approximator_exchange(h).0;
-                                }
-                            }
-                            ctx.best_exchange(h).0
+                            self.plan_gain
                         } else {
                             NEVER
                         }
@@ -630,32 +703,7 @@ impl GreedyBot {
                     _ => NEVER,
                 }
             }
-            (Stage::Selecting { chosen, .. }, _) => match a {
-                Action::Select { slot } => {
-                    let next = self.plan & !chosen;
-                    if next != 0 && next.trailing_zeros() == slot as u32 {
-                        1.0
-                    } else {
-                        NEVER
-                    }
-                }
-                Action::ConfirmExchange => {
-                    if self.plan & !chosen == 0 {
-                        1.0
-                    } else {
-                        0.0
-                    }
-                }
-                // D5: always at least as good as a two-card exchange.
-                Action::Approximate => {
-                    if self.plan & !chosen == 0 {
-                        2.0
-                    } else {
-                        0.5
-                    }
-                }
-                _ => NEVER,
-            },
+            (Stage::Selecting { chosen, .. }, _) => selecting_score(self.plan, chosen, a),
             (Stage::Ability { src, step, .. }, _) => self.ability_score(ctx, src, step, a),
             _ => NEVER,
         }
@@ -798,8 +846,8 @@ impl GreedyBot {
                 Ability::LookAllOwn => 1.0,
                 // B10: end the round sooner only while leading.
                 Ability::DeckToPile { .. } => {
-                    let mine = village_sum(view, me, &ctx.u).mean;
-                    let lead = village_sum(view, ctx.leader(), &ctx.u).mean;
+                    let mine = village_mean(view, me, &ctx.u);
+                    let lead = village_mean(view, ctx.leader(), &ctx.u);
                     if mine < lead {
                         1.0
                     } else {

@@ -867,6 +867,8 @@ pub(crate) struct ValueMasks {
     pub(crate) villager: u16,
     /// R-A1 Squires.
     pub(crate) squire: u16,
+    /// [`crate::CardSet::has_scoring_effects`], answered once.
+    pub(crate) scoring_effects: bool,
 }
 
 impl ValueMasks {
@@ -883,6 +885,7 @@ impl ValueMasks {
             lycan: mask(&|a| a.set_role() == SetRole::Lycan),
             villager: mask(&|a| a == Ability::VillagerPair),
             squire: mask(&|a| a == Ability::SquireDisplay),
+            scoring_effects: set.has_scoring_effects(),
         }
     }
 }

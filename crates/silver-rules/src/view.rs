@@ -151,6 +151,13 @@ impl PlayerView {
         &self.game.cfg
     }
 
+    /// True if the card set has scoring-time effects (E-SCORING-ORDER): the same as
+    /// `config().set.has_scoring_effects()`, without looking through the set.
+    #[inline]
+    pub fn has_scoring_effects(&self) -> bool {
+        self.game.masks.scoring_effects
+    }
+
     /// Number of players.
     pub fn players(&self) -> u8 {
         self.game.cfg.players
