@@ -473,11 +473,11 @@ impl PlayerView {
             return Err(CodeError::Fields("a seat"));
         }
         // The face-up role marks follow from the face-up cards (the helpers' are in the code).
-        let [helpers, villagers, squires] = g.up_roles();
+        let (helpers, roles) = g.up_roles();
         if helpers != g.helpers_up {
             return Err(CodeError::Fields("the face-up marks"));
         }
-        (g.villagers_up, g.squires_up) = (villagers, squires);
+        g.roles_up = roles;
         g.public_plain = g.derive_public_plain();
         // A view keeps no chance state (B8 shuffles are redrawn in sampled worlds).
         g.chance = 0;

@@ -522,11 +522,10 @@ pub struct Game {
     /// Card-id bits of the face-up cards whose value is a turn helper (`masks.helper`; public,
     /// as face-up cards are): lets `own_helpers` answer "none" without scanning a village.
     pub(crate) helpers_up: u64,
-    /// Card-id bits of the face-up R-A0 Villagers (`masks.villager`), for the check after
-    /// every action (public, like `helpers_up`).
-    pub(crate) villagers_up: u64,
-    /// Card-id bits of the face-up R-A1 Squires (`masks.squire`), for the display refill.
-    pub(crate) squires_up: u64,
+    /// Per [`UpRole`], card-id bits of the face-up cards with that role (`masks.role`;
+    /// public, like `helpers_up`): the rules that count face-up cards of one ability count
+    /// bits instead of visiting cards.
+    pub(crate) roles_up: [u64; UpRole::COUNT],
     /// R-A3: for a placed Bodyguard, the card it protects (same village), else `NONE`.
     pub(crate) guard: [CardId; CARDS],
     /// R-A3: card-id bits of every placed Bodyguard and every card one protects (derived from
@@ -584,7 +583,7 @@ pub struct Game {
 }
 
 const _: () = assert!(
-    std::mem::size_of::<Game>() <= 872,
+    std::mem::size_of::<Game>() <= 904,
     "Game must stay small: search copies it every iteration"
 );
 
@@ -618,8 +617,7 @@ impl Game {
             public_plain: 0,
             face_up: 0,
             helpers_up: 0,
-            villagers_up: 0,
-            squires_up: 0,
+            roles_up: [0; UpRole::COUNT],
             guard: [NONE; CARDS],
             shield: 0,
             village: [Row::EMPTY; MAX_PLAYERS],
@@ -697,15 +695,23 @@ impl Game {
             self.face_up |= 1u64 << c;
             let b = 1u64 << c;
             self.helpers_up |= b * u64::from(self.has(self.masks.helper, c));
-            self.villagers_up |= b * u64::from(self.has(self.masks.villager, c));
-            self.squires_up |= b * u64::from(self.has(self.masks.squire, c));
+            for (up, &mask) in self.roles_up.iter_mut().zip(&self.masks.role) {
+                *up |= b * u64::from((mask >> (self.value[c as usize] & 15)) & 1 != 0);
+            }
         } else {
             let keep = !(1u64 << c);
             self.face_up &= keep;
             self.helpers_up &= keep;
-            self.villagers_up &= keep;
-            self.squires_up &= keep;
+            for up in &mut self.roles_up {
+                *up &= keep;
+            }
         }
+    }
+
+    /// Card-id bits of the face-up cards with `role` in `seat`'s village.
+    #[inline]
+    pub(crate) fn up_in(&self, seat: Seat, role: UpRole) -> u64 {
+        self.roles_up[role as usize] & self.village[seat as usize].mask()
     }
 
     /// `public_plain` as it follows from `known` and the values.
@@ -718,20 +724,20 @@ impl Game {
             .fold(0, |m, c| m | 1u64 << c)
     }
 
-    /// The face-up role marks (`helpers_up`, `villagers_up`, `squires_up`) as they follow
-    /// from `face_up` and the set: for decoding a view and for the invariant check.
-    pub(crate) fn up_roles(&self) -> [u64; 3] {
-        let mut roles = [0u64; 3];
+    /// The face-up role marks (`helpers_up`, `roles_up`) as they follow from `face_up` and
+    /// the set: for decoding a view and for the invariant check.
+    pub(crate) fn up_roles(&self) -> (u64, [u64; UpRole::COUNT]) {
+        let (mut helpers, mut roles) = (0u64, [0u64; UpRole::COUNT]);
         let mut m = self.face_up;
         while m != 0 {
             let c = m.trailing_zeros() as CardId;
             m &= m - 1;
-            let masks = [self.masks.helper, self.masks.villager, self.masks.squire];
-            for (r, mask) in roles.iter_mut().zip(masks) {
+            helpers |= u64::from(self.has(self.masks.helper, c)) << c;
+            for (r, &mask) in roles.iter_mut().zip(&self.masks.role) {
                 *r |= u64::from(self.has(mask, c)) << c;
             }
         }
-        roles
+        (helpers, roles)
     }
     /// Ability of a card whose value the caller is entitled to read (face-up or public).
     #[inline]
@@ -831,24 +837,42 @@ impl Game {
     pub(crate) fn has(&self, mask: u16, c: CardId) -> bool {
         (mask >> (self.value[c as usize] & 15)) & 1 != 0
     }
+}
 
-    /// Number of face-up cards with `ability` in `seat`'s village.
-    #[inline]
-    pub(crate) fn count_up(&self, seat: Seat, ability: Ability) -> u8 {
-        self.count_up_in(self.face_up & self.village[seat as usize].mask(), ability)
-    }
+/// Abilities whose face-up cards the rules count often (`Game::roles_up`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum UpRole {
+    /// R-A0: two face-up Villagers end the round (checked after every action).
+    Villager,
+    /// R-A1: the display holds as many cards as there are face-up Squires.
+    Squire,
+    /// R-A4: a face-up Rascal lets its owner draw one more card.
+    Rascal,
+    /// B3: a face-up Goth Girl sends its owner's discards under the deck.
+    DeckBottom,
+    /// D4: a face-up Zombie may be handed on.
+    Zombie,
+}
 
-    /// Number of the cards in `cards` (card-id bits, whose values the caller may read) with
-    /// `ability`.
-    #[inline]
-    pub(crate) fn count_up_in(&self, mut cards: u64, ability: Ability) -> u8 {
-        let mut n = 0;
-        while cards != 0 {
-            let c = cards.trailing_zeros() as CardId;
-            cards &= cards - 1;
-            n += (self.ability_of(c) == ability) as u8;
+impl UpRole {
+    pub(crate) const COUNT: usize = 5;
+    pub(crate) const ALL: [UpRole; UpRole::COUNT] = [
+        UpRole::Villager,
+        UpRole::Squire,
+        UpRole::Rascal,
+        UpRole::DeckBottom,
+        UpRole::Zombie,
+    ];
+
+    /// The ability with this role.
+    pub(crate) const fn ability(self) -> Ability {
+        match self {
+            UpRole::Villager => Ability::VillagerPair,
+            UpRole::Squire => Ability::SquireDisplay,
+            UpRole::Rascal => Ability::RascalDraw,
+            UpRole::DeckBottom => Ability::DiscardToDeckBottom,
+            UpRole::Zombie => Ability::Zombie,
         }
-        n
     }
 }
 
@@ -863,10 +887,10 @@ pub(crate) struct ValueMasks {
     pub(crate) wild: u16,
     /// `SetRole::Lycan` (B1).
     pub(crate) lycan: u16,
-    /// R-A0 Villagers.
-    pub(crate) villager: u16,
-    /// R-A1 Squires.
-    pub(crate) squire: u16,
+    /// Per [`UpRole`]: the values with that role.
+    pub(crate) role: [u16; UpRole::COUNT],
+    /// B4 Morticians.
+    pub(crate) mortician: u16,
     /// [`crate::CardSet::has_scoring_effects`], answered once.
     pub(crate) scoring_effects: bool,
 }
@@ -883,8 +907,8 @@ impl ValueMasks {
             helper: mask(&|a| a.is_turn_helper()),
             wild: mask(&|a| a.set_role() == SetRole::Wild),
             lycan: mask(&|a| a.set_role() == SetRole::Lycan),
-            villager: mask(&|a| a == Ability::VillagerPair),
-            squire: mask(&|a| a == Ability::SquireDisplay),
+            role: UpRole::ALL.map(|r| mask(&|a| a == r.ability())),
+            mortician: mask(&|a| a == Ability::Mortician),
             scoring_effects: set.has_scoring_effects(),
         }
     }

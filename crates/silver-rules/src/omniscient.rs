@@ -40,7 +40,7 @@ pub enum InvariantViolation {
     /// A card outside the villages is marked face-up.
     #[error("a face-up mark on a card outside the villages")]
     FaceUpOutsideVillages,
-    /// The face-up role marks (helpers, Villagers, Squires) disagree with the face-up cards
+    /// The face-up role marks (helpers, Villagers, Squires, ...) disagree with the face-up cards
     /// and the set.
     #[error("the face-up role marks disagree with the face-up cards")]
     HelpersUp,
@@ -208,7 +208,7 @@ impl Omniscient<'_> {
         if g.face_up & !village_mask != 0 {
             return Err(InvariantViolation::FaceUpOutsideVillages);
         }
-        if [g.helpers_up, g.villagers_up, g.squires_up] != g.up_roles() {
+        if (g.helpers_up, g.roles_up) != g.up_roles() {
             return Err(InvariantViolation::HelpersUp);
         }
         if g.public_plain != g.derive_public_plain() {

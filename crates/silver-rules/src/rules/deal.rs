@@ -38,8 +38,7 @@ impl Game {
         self.public_plain = 0;
         self.face_up = 0;
         self.helpers_up = 0;
-        self.villagers_up = 0;
-        self.squires_up = 0;
+        self.roles_up = [0; crate::game::UpRole::COUNT];
         self.guard = [NONE; crate::card::CARDS];
         self.shield = 0;
         self.aside_len = 0;

@@ -47,21 +47,23 @@ impl Game {
             self.public_slots(p)
         };
         // Scanning from the right: is there any eligible later slot, one not known to all, and
-        // which values known to all lie later (a bit per value)?
+        // which values known to all lie later (a bit per value)? Without branches on the
+        // cards (which are as good as random to a branch predictor); a value not known to the
+        // viewer (only on slots not known to all) is masked to a bit no value has.
         let (mut later, mut later_unknown, mut later_values) = (false, false, 0u32);
+        let few = public.count_ones() < 2;
         for i in (0..row.len()).rev() {
             let c = row[i];
             if c == self.amulet {
                 continue;
             }
             let is_public = public & (1u64 << i) != 0;
+            let v = u32::from(self.value[c as usize] & 31);
             // A pair with at most one card known to all can always match as far as everybody
             // knows; a slot known to all needs a partner of its value (or, with a face-up
             // Lycan, one the set check accepts).
-            let start = if !is_public || public.count_ones() < 2 {
-                later
-            } else if lycans == 0 {
-                later_unknown || later_values & (1u32 << self.value[c as usize]) != 0
+            let start = if lycans == 0 || !is_public || few {
+                later & (!is_public | few | later_unknown | ((later_values >> v) & 1 != 0))
             } else {
                 (i + 1..row.len()).any(|j| {
                     row[j] != self.amulet
@@ -70,11 +72,8 @@ impl Game {
             };
             starts |= (start as u64) << i;
             later = true;
-            if is_public {
-                later_values |= 1u32 << self.value[c as usize];
-            } else {
-                later_unknown = true;
-            }
+            later_values |= u32::from(is_public) << v;
+            later_unknown |= !is_public;
         }
         while starts != 0 {
             out.push(Action::Select {
@@ -143,10 +142,12 @@ impl Game {
     fn public_slots(&self, p: Seat) -> (u64, u64) {
         let mut slots = 0u64;
         let mut lycans = 0u64;
-        let row = self.village[p as usize].as_slice();
-        if row.len() < 2 {
+        let row = &self.village[p as usize];
+        // Fewer than two such cards cannot constrain a set: no slot scan.
+        if (self.public_plain & row.mask()).count_ones() < 2 {
             return (0, 0);
         }
+        let row = row.as_slice();
         // `public_plain`: the cards known to all that are not wild, one bit per card id.
         let plain = self.public_plain;
         for (i, &c) in row.iter().enumerate() {
@@ -471,7 +472,7 @@ impl Game {
 
     /// B1: face-up Lycans of `p` that stay in the village (not among the chosen slots).
     fn lycans_staying(&self, p: Seat, chosen: u64) -> u8 {
-        if self.face_up == 0 {
+        if self.masks.lycan == 0 || self.face_up == 0 {
             return 0;
         }
         let mut n = 0;

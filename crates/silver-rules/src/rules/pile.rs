@@ -5,7 +5,7 @@
 use crate::card::Ability;
 use crate::config::Seat;
 use crate::event::{EventSink, GameEvent, PileReason};
-use crate::game::{CardId, Game, ALL};
+use crate::game::{CardId, Game, UpRole, ALL};
 
 impl Game {
     /// Takes the deck's top card during a turn; R-END (b): an emptied deck ends the round at
@@ -22,7 +22,7 @@ impl Game {
     /// B3: does `p` have a face-up Goth Girl now?
     #[inline]
     pub(in crate::rules) fn deck_bottom(&self, p: Seat) -> bool {
-        self.face_up != 0 && self.count_up(p, Ability::DiscardToDeckBottom) > 0
+        self.up_in(p, UpRole::DeckBottom) != 0
     }
 
     /// D4: a Zombie can never be put on top of the discard pile on its own.

@@ -8,7 +8,7 @@ use crate::action::{Action, ActionList, Slot};
 use crate::card::{Ability, Value};
 use crate::config::Seat;
 use crate::event::{CardSource, EventSink, GameEvent, Hidden, PileReason, RoundEnd};
-use crate::game::{bit, AbilityStep, CardId, Game, Stage, ALL, NONE};
+use crate::game::{bit, AbilityStep, CardId, Game, Stage, UpRole, ALL, NONE};
 
 impl Game {
     // ----- Legal actions -----
@@ -25,7 +25,7 @@ impl Game {
     /// The start of a turn: draw, take, census, the D4 hand-off, or a free action.
     pub(super) fn push_turn_actions(&self, p: Seat, out: &mut ActionList) {
         // R-DRAW with R-A4 extras (never more cards than the deck holds).
-        let rascals = self.count_up(p, Ability::RascalDraw) as usize;
+        let rascals = self.up_in(p, UpRole::Rascal).count_ones() as usize;
         let max_extra = rascals.min(self.deck.len().saturating_sub(1)).min(4);
         if !self.deck.as_slice().is_empty() {
             for extra in 0..=max_extra {
@@ -44,11 +44,10 @@ impl Game {
             out.push(Action::CallCensus);
         }
         // D4: hand a face-up Zombie to the previous player (the whole turn).
-        let row = &self.village[p as usize];
-        let up = self.face_up & row.mask() & !bit(self.amulet);
-        if !self.turn.free_used && self.count_up_in(up, Ability::Zombie) > 0 {
-            for (i, &c) in row.as_slice().iter().enumerate() {
-                if up & (1u64 << c) != 0 && self.ability_of(c) == Ability::Zombie {
+        let zombies = self.up_in(p, UpRole::Zombie) & !bit(self.amulet);
+        if !self.turn.free_used && zombies != 0 {
+            for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
+                if zombies & (1u64 << c) != 0 {
                     out.push(Action::GiveZombie { slot: i as Slot });
                 }
             }
@@ -321,7 +320,7 @@ impl Game {
     pub(super) fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
         let p = self.turn.player;
         // R-A1: refill the display up to the number of face-up Squires (never remove cards).
-        let squires = (self.squires_up.count_ones() as u8).min(4);
+        let squires = (self.roles_up[UpRole::Squire as usize].count_ones() as u8).min(4);
         while self.display_len < squires && self.deck.len() > 0 {
             let c = self.deck.pop();
             self.learn(c, ALL);

@@ -14,13 +14,17 @@ impl Game {
     // ----- B4 Mortician -----
 
     /// B4: card-id bits of the face-up Morticians in `p`'s village.
+    #[inline]
     pub(in crate::rules) fn face_up_morticians(&self, p: Seat) -> u64 {
+        if self.masks.mortician == 0 {
+            return 0;
+        }
         let mut up = self.face_up & self.village[p as usize].mask();
         let mut m = 0u64;
         while up != 0 {
             let c = up.trailing_zeros() as CardId;
             up &= up - 1;
-            if self.ability_of(c) == Ability::Mortician {
+            if self.has(self.masks.mortician, c) {
                 m |= 1u64 << c;
             }
         }
@@ -30,6 +34,7 @@ impl Game {
     /// B4: after an exchange, a face-up Mortician offers the ability of one exchanged-out card
     /// that has a discard ability (once per turn; the ability used through it does not trigger
     /// the Mortician again).
+    #[inline]
     pub(in crate::rules) fn after_exchange(&mut self, p: Seat, outs: u64, morticians: u64) -> Next {
         // Ruling: a Mortician face-up before the exchange and still face-up in the village
         // after it (not one exchanged in or out by this exchange).
@@ -37,6 +42,11 @@ impl Game {
         if outs == 0 || self.turn.mortician_used || !still {
             return Next::MainDone;
         }
+        self.mortician_offer(p, outs)
+    }
+
+    /// B4: offer the ability of one of the exchanged-out cards `outs` that has a target.
+    fn mortician_offer(&mut self, p: Seat, outs: u64) -> Next {
         let mut cards = 0u64;
         for &c in self.pile.as_slice() {
             if outs & (1u64 << c) != 0 {

@@ -23,12 +23,22 @@ impl Game {
     // ----- Legal actions -----
 
     /// Face-up helpers in `p`'s own village (abilities "face-up in your village").
-    #[inline]
+    #[inline(always)]
     fn own_helpers(&self, p: Seat) -> Helpers {
-        let mut h = Helpers::default();
         // `helpers_up` holds exactly the face-up cards with a helper value (an invariant the
-        // omniscient check verifies): only the village's helpers are visited.
-        let mut up = self.helpers_up & self.village[p as usize].mask();
+        // omniscient check verifies): only the village's helpers are visited, and a village
+        // without any (the usual case) costs two loads.
+        let up = self.helpers_up & self.village[p as usize].mask();
+        if up == 0 {
+            return Helpers::default();
+        }
+        self.helpers_among(up)
+    }
+
+    /// The helpers among the face-up helper cards `up` (card-id bits) of one village.
+    #[inline(never)]
+    fn helpers_among(&self, mut up: u64) -> Helpers {
+        let mut h = Helpers::default();
         while up != 0 {
             let c = up.trailing_zeros() as CardId;
             up &= up - 1;
