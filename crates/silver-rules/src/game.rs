@@ -708,6 +708,31 @@ impl Game {
         }
     }
 
+    /// Pushes `action(slot)` for every slot of `seat`'s village whose card is not among the
+    /// card-id bits `excluded`, in slot order. When no card is excluded (the usual case) the
+    /// loop has no data-dependent branch.
+    #[inline]
+    pub(crate) fn push_slots_except(
+        &self,
+        seat: Seat,
+        excluded: u64,
+        out: &mut crate::action::ActionList,
+        action: impl Fn(Slot) -> crate::action::Action,
+    ) {
+        let row = &self.village[seat as usize];
+        if row.mask() & excluded == 0 {
+            for i in 0..row.len() {
+                out.push(action(i as Slot));
+            }
+        } else {
+            for (i, &c) in row.as_slice().iter().enumerate() {
+                if excluded & (1u64 << c) == 0 {
+                    out.push(action(i as Slot));
+                }
+            }
+        }
+    }
+
     /// Card-id bits of the face-up cards with `role` in `seat`'s village.
     #[inline]
     pub(crate) fn up_in(&self, seat: Seat, role: UpRole) -> u64 {
@@ -766,15 +791,13 @@ impl Game {
     #[inline]
     pub(crate) fn learn(&mut self, c: CardId, seats: u8) {
         let new = seats & !self.known[c as usize];
-        if new == 0 {
-            return;
-        }
-        self.known[c as usize] |= new;
+        self.known[c as usize] |= seats;
+        // Without branches: whether a card becomes known to all is as good as random.
         let everyone = (1u8 << self.cfg.players) - 1;
-        if self.known[c as usize] & everyone == everyone && !self.has(self.masks.wild, c) {
-            self.public_plain |= 1u64 << c;
-        }
-        if self.float_members.iter().any(|&m| m != 0) {
+        let public =
+            (self.known[c as usize] & everyone == everyone) & !self.has(self.masks.wild, c);
+        self.public_plain |= u64::from(public) << c;
+        if self.float_members.iter().any(|&m| m != 0) && new != 0 {
             let v = self.value[c as usize] as usize;
             for s in 0..MAX_PLAYERS {
                 if new & (1 << s) != 0 && self.float_members[s] & (1u64 << c) != 0 {

@@ -9,7 +9,7 @@ use crate::action::{Action, ActionList, Slot};
 use crate::card::Ability;
 use crate::config::Seat;
 use crate::event::{CardSource, EventSink, GameEvent, PileReason};
-use crate::game::{bit, CardId, Game, Stage, ALL, NONE};
+use crate::game::{bit, CardId, Game, Stage, UpRole, ALL, NONE};
 
 impl Game {
     // ----- Legal actions -----
@@ -22,16 +22,13 @@ impl Game {
 
     pub(super) fn push_exchange_starts(&self, p: Seat, held: CardId, out: &mut ActionList) {
         let row = self.village[p as usize].as_slice();
-        let held_zombie = self.ability_of(held) == Ability::Zombie;
         // R-SWAP-ONE: any card but the token's (R-AMULET). D4: a lone Zombie cannot be swapped
         // for a held Zombie (the held card would have to go onto the pile).
-        for (i, &c) in row.iter().enumerate() {
-            if c != self.amulet
-                && !(held_zombie && self.up(c) && self.ability_of(c) == Ability::Zombie)
-            {
-                out.push(Action::Exchange { slot: i as Slot });
-            }
+        let mut excluded = bit(self.amulet);
+        if self.ability_of(held) == Ability::Zombie {
+            excluded |= self.up_in(p, UpRole::Zombie);
         }
+        self.push_slots_except(p, excluded, out, |slot| Action::Exchange { slot });
         // R-SWAP-MULTI: start a selection with a slot that has a later eligible slot it can
         // match with as far as everybody knows (any later slot for a drawn Approximator, D5),
         // so every set of 2+ slots is reached by exactly one increasing sequence of
@@ -305,18 +302,19 @@ impl Game {
         // R-SWAP-MULTI: every chosen card is revealed to everybody first.
         let mut out = [NONE; crate::card::CARDS];
         let mut k = 0;
-        for i in 0..row_len {
-            if chosen & (1u64 << i) != 0 {
-                let c = self.village[p as usize].get(i);
-                self.learn(c, ALL);
-                sink.event(&GameEvent::Shown {
-                    owner: p,
-                    slot: i as Slot,
-                    value: self.value[c as usize],
-                });
-                out[k] = c;
-                k += 1;
-            }
+        let mut slots = chosen;
+        while slots != 0 {
+            let i = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let c = self.village[p as usize].get(i);
+            self.learn(c, ALL);
+            sink.event(&GameEvent::Shown {
+                owner: p,
+                slot: i as Slot,
+                value: self.value[c as usize],
+            });
+            out[k] = c;
+            k += 1;
         }
         let out = &mut out[..k];
         let lycans = self.lycans_staying(p, chosen);

@@ -7,7 +7,7 @@ use crate::action::{Action, ActionList, Slot};
 use crate::card::Ability;
 use crate::config::Seat;
 use crate::event::{EventSink, GameEvent};
-use crate::game::{AbilityStep, CardId, Game, Stage, NONE};
+use crate::game::{bit, AbilityStep, CardId, Game, Stage, NONE};
 
 /// Face-up helpers in one village (see `Game::own_helpers`).
 #[derive(Default, Clone, Copy)]
@@ -98,11 +98,8 @@ impl Game {
         let row = self.village[p as usize].as_slice();
         let h = self.own_helpers(p);
         if self.turn.empath_used < h.empaths {
-            for (i, &c) in row.iter().enumerate() {
-                if !self.up(c) && c != self.amulet {
-                    out.push(Action::EmpathPeek { slot: i as Slot });
-                }
-            }
+            let excluded = self.face_up | bit(self.amulet);
+            self.push_slots_except(p, excluded, out, |slot| Action::EmpathPeek { slot });
         }
         if h.guards {
             for (g, &gc) in row.iter().enumerate() {
@@ -122,11 +119,8 @@ impl Game {
             }
         }
         if self.turn.priest_used < h.priests {
-            for (i, &c) in row.iter().enumerate() {
-                if !self.up(c) && c != self.amulet {
-                    out.push(Action::Flip { slot: i as Slot });
-                }
-            }
+            let excluded = self.face_up | bit(self.amulet);
+            self.push_slots_except(p, excluded, out, |slot| Action::Flip { slot });
         }
         if self.turn.curator_used < h.curators {
             for (i, &c) in row.iter().enumerate() {
