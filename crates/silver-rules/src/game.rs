@@ -939,8 +939,45 @@ impl ValueMasks {
 
 #[cfg(test)]
 mod tests {
-    use super::{shuffle, shuffle_batched};
-    use rand::SeedableRng;
+    use super::{shuffle, shuffle_batched, Row, NONE};
+    use rand::{Rng, SeedableRng};
+
+    /// Every change to a row keeps its card-id bits equal to the bits of its cards.
+    #[test]
+    fn row_card_marks_follow_every_change() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut row = Row::EMPTY;
+        let mut outside: Vec<u8> = (0..52).collect();
+        for step in 0..20_000 {
+            match rng.random_range(0..6) {
+                0 | 1 if !outside.is_empty() => {
+                    let c = outside.swap_remove(rng.random_range(0..outside.len()));
+                    if step % 2 == 0 {
+                        row.push(c);
+                    } else {
+                        row.insert_bottom(c);
+                    }
+                }
+                2 if row.len() > 0 => outside.push(row.pop()),
+                3 if row.len() > 0 => outside.push(row.remove(rng.random_range(0..row.len()))),
+                4 if row.len() > 0 && !outside.is_empty() => {
+                    let i = rng.random_range(0..row.len());
+                    let c = outside.swap_remove(rng.random_range(0..outside.len()));
+                    outside.push(row.get(i));
+                    row.set(i, c);
+                }
+                _ => row.reverse(),
+            }
+            let expected = Row::from_parts(row.cards, row.len);
+            assert_eq!(row.mask(), expected.mask(), "after step {step}");
+            assert!(row.cards[row.len()..].iter().all(|&c| c == NONE));
+            for c in 0..52u8 {
+                assert_eq!(row.contains(c), row.as_slice().contains(&c));
+                assert_eq!(row.position(c), row.as_slice().iter().position(|&x| x == c));
+            }
+        }
+        assert!(!row.contains(NONE));
+    }
 
     /// Both shuffles give every permutation of 5 elements equally often (chi-square, failing
     /// at p < 1e-6), and the batched one puts each of 7 values equally often at each position

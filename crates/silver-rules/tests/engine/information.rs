@@ -478,3 +478,34 @@ fn view_into_equals_view() {
         }
     }
 }
+
+/// E-SCORING-ORDER: a view answers "does this set have scoring-time effects" as the set does
+/// (the view reads a mark computed once from the set).
+#[test]
+fn a_view_knows_whether_its_set_has_scoring_effects() {
+    for name in [
+        "amulet",
+        "bullet",
+        "amulet+0:bullet",
+        "amulet+13:bullet",
+        "amulet/token=bullet",
+        "amulet+10:coin,11:dagger/token=coin",
+    ] {
+        let set = CardSet::parse(name).unwrap();
+        let cfg = Config {
+            set,
+            ..Config::standard(3).unwrap()
+        };
+        let mut g = Game::new(cfg, 0).unwrap();
+        g.deal_random(&mut ChaCha8Rng::seed_from_u64(1), &mut ());
+        let view = g.view(1);
+        assert_eq!(
+            view.has_scoring_effects(),
+            set.has_scoring_effects(),
+            "{name}"
+        );
+    }
+    // Both answers occur among these sets.
+    assert!(CardSet::parse("bullet").unwrap().has_scoring_effects());
+    assert!(!CardSet::amulet().has_scoring_effects());
+}
