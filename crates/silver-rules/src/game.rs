@@ -20,6 +20,13 @@ pub type CardId = u8;
 /// Marks "no card" in card-id fields.
 pub(crate) const NONE: u8 = 0xFF;
 
+/// True if `bits` has two or more bits set (no population count: baseline x86-64 has no
+/// instruction for it, and these tests are on hot paths).
+#[inline(always)]
+pub(crate) fn two_or_more(bits: u64) -> bool {
+    bits & bits.wrapping_sub(1) != 0
+}
+
 /// The card-id bit of card `c`; none for `NONE`.
 #[inline(always)]
 pub(crate) fn bit(c: CardId) -> u64 {

@@ -9,7 +9,7 @@ use crate::action::{Action, ActionList, Slot};
 use crate::card::Ability;
 use crate::config::Seat;
 use crate::event::{CardSource, EventSink, GameEvent, PileReason};
-use crate::game::{bit, CardId, Game, Stage, UpRole, ALL, NONE};
+use crate::game::{bit, two_or_more, CardId, Game, Stage, UpRole, ALL, NONE};
 
 impl Game {
     // ----- Legal actions -----
@@ -33,7 +33,6 @@ impl Game {
         // match with as far as everybody knows (any later slot for a drawn Approximator, D5),
         // so every set of 2+ slots is reached by exactly one increasing sequence of
         // selections and no selection is a dead end.
-        let mut starts = 0u64; // a bit per slot
         let approximator = match self.stage {
             Stage::Holding { from, .. } => self.approximator(held, from),
             _ => false,
@@ -43,34 +42,51 @@ impl Game {
         } else {
             self.public_slots(p)
         };
-        // Scanning from the right: is there any eligible later slot, one not known to all, and
-        // which values known to all lie later (a bit per value)? Without branches on the
-        // cards (which are as good as random to a branch predictor); a value not known to the
-        // viewer (only on slots not known to all) is masked to a bit no value has.
-        let (mut later, mut later_unknown, mut later_values) = (false, false, 0u32);
-        let few = public.count_ones() < 2;
-        for i in (0..row.len()).rev() {
-            let c = row[i];
-            if c == self.amulet {
-                continue;
+        // The eligible slots (all but the token's, a bit per slot). A slot not known to all
+        // (and, with at most one slot known to all, every slot) starts a selection if an
+        // eligible slot follows it: every eligible slot but the last.
+        let n = row.len();
+        let mut eligible = (1u64 << n) - 1; // at most 52 cards
+        if let Some(i) = self.village[p as usize].position(self.amulet) {
+            eligible &= !(1u64 << i);
+        }
+        let mut starts = match eligible {
+            0 => 0,
+            e => e & !(1u64 << (63 - e.leading_zeros())),
+        };
+        if two_or_more(public) && lycans == 0 {
+            // A slot known to all needs a later partner it can match as far as everybody
+            // knows: one not known to all, or one known to all of its value. From the right,
+            // without branches on the cards (as good as random to a branch predictor).
+            let unknown = eligible & !public;
+            let mut known = eligible & public;
+            let mut later_values = 0u32; // a bit per value known to all further right
+            while known != 0 {
+                let i = 63 - known.leading_zeros();
+                known &= !(1u64 << i);
+                let v = u32::from(self.value[row[i as usize] as usize]);
+                let later_unknown = unknown & !((2u64 << i) - 1) != 0;
+                let partner = later_unknown | ((later_values >> v) & 1 != 0);
+                starts &= !(u64::from(!partner) << i);
+                later_values |= 1 << v;
             }
-            let is_public = public & (1u64 << i) != 0;
-            let v = u32::from(self.value[c as usize] & 31);
-            // A pair with at most one card known to all can always match as far as everybody
-            // knows; a slot known to all needs a partner of its value (or, with a face-up
-            // Lycan, one the set check accepts).
-            let start = if lycans == 0 || !is_public || few {
-                later & (!is_public | few | later_unknown | ((later_values >> v) & 1 != 0))
-            } else {
-                (i + 1..row.len()).any(|j| {
-                    row[j] != self.amulet
-                        && self.set_possible(p, 1u64 << i | 1u64 << j, public, lycans)
-                })
-            };
-            starts |= (start as u64) << i;
-            later = true;
-            later_values |= u32::from(is_public) << v;
-            later_unknown |= !is_public;
+        } else if two_or_more(public) {
+            // B1: with a face-up Lycan, a partner the set check accepts.
+            let mut known = eligible & public & starts;
+            while known != 0 {
+                let i = known.trailing_zeros();
+                known &= known - 1;
+                let mut later = eligible & !((2u64 << i) - 1);
+                let mut partner = false;
+                while later != 0 && !partner {
+                    let j = later.trailing_zeros();
+                    partner = self.set_possible(p, 1u64 << i | 1u64 << j, public, lycans);
+                    later &= later - 1;
+                }
+                if !partner {
+                    starts &= !(1u64 << i);
+                }
+            }
         }
         while starts != 0 {
             out.push(Action::Select {
@@ -92,7 +108,7 @@ impl Game {
         // R-SWAP-MULTI: a slot is offered only if the set can still match as far as
         // everybody knows, so every selection can be confirmed. D5: with a drawn
         // Approximator any second card may be chosen (then only `Approximate` may be).
-        let approximator = chosen.count_ones() == 1 && self.approximator(card, from);
+        let approximator = self.approximator(card, from) && chosen.count_ones() == 1;
         let (public, lycans) = self.public_slots(p);
         let row = self.village[p as usize].as_slice();
         // Without a Lycan, a slot known to all may join only cards of its value.
@@ -114,10 +130,10 @@ impl Game {
                 out.push(Action::Select { slot: i as Slot });
             }
         }
-        if chosen.count_ones() >= 2 && possible {
+        if two_or_more(chosen) && possible {
             out.push(Action::ConfirmExchange);
         }
-        if chosen.count_ones() == 2 && self.approximator(card, from) {
+        if self.approximator(card, from) && chosen.count_ones() == 2 {
             out.push(Action::Approximate);
         }
     }
@@ -141,7 +157,7 @@ impl Game {
         let mut lycans = 0u64;
         let row = &self.village[p as usize];
         // Fewer than two such cards cannot constrain a set: no slot scan.
-        if (self.public_plain & row.mask()).count_ones() < 2 {
+        if !two_or_more(self.public_plain & row.mask()) {
             return (0, 0);
         }
         let row = row.as_slice();
@@ -173,7 +189,7 @@ impl Game {
     #[inline]
     fn set_possible(&self, p: Seat, chosen: u64, public: u64, lycans: u64) -> bool {
         let known = chosen & public;
-        if known.count_ones() < 2 {
+        if !two_or_more(known) {
             return true;
         }
         let row = self.village[p as usize].as_slice();

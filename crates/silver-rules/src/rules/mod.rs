@@ -29,7 +29,7 @@ pub(crate) use deal::splitmix;
 use crate::action::{Action, ActionList};
 use crate::config::Seat;
 use crate::event::{CardSource, EventSink, GameEvent, Hidden, RoundEnd};
-use crate::game::{CardId, Game, Stage, ToMove, UpRole};
+use crate::game::{two_or_more, CardId, Game, Stage, ToMove, UpRole};
 
 /// An action that is not legal in the current state. The state is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -137,8 +137,7 @@ impl Game {
                 self.stage,
                 Stage::Holding { .. } | Stage::Selecting { .. } | Stage::KeepDrawn { .. }
             );
-        if self.in_round() && !holding && self.roles_up[UpRole::Villager as usize].count_ones() >= 2
-        {
+        if self.in_round() && !holding && two_or_more(self.roles_up[UpRole::Villager as usize]) {
             self.end_round(RoundEnd::Villagers, sink);
             return;
         }
