@@ -68,8 +68,9 @@ impl W {
         self.u8(v.unwrap_or(0xFF));
     }
     fn row(&mut self, r: &Row) {
-        self.u8(r.len);
-        self.bytes(&r.cards);
+        let (cards, len) = r.parts();
+        self.u8(len);
+        self.bytes(cards);
     }
     fn source(&mut self, s: CardSource) {
         self.u8(match s {

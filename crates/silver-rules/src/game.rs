@@ -45,9 +45,11 @@ pub const VILLAGE_CARDS: usize = 20;
 /// these cards are in this village" are one bit operation instead of a scan.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Row {
-    pub(crate) cards: [CardId; CARDS],
-    pub(crate) len: u8,
-    /// Card-id bits of `cards[..len]` (derived; changed only by the methods below).
+    /// The cards in order, then `NONE`s (private, like `len` and `mask`: every change goes
+    /// through the methods below, which keep `mask`).
+    cards: [CardId; CARDS],
+    len: u8,
+    /// Card-id bits of `cards[..len]`.
     mask: u64,
 }
 
@@ -57,6 +59,11 @@ impl Row {
         len: 0,
         mask: 0,
     };
+
+    /// The whole array (the cards, then `NONE`s) and the length, as a view code stores them.
+    pub(crate) fn parts(&self) -> (&[CardId; CARDS], u8) {
+        (&self.cards, self.len)
+    }
 
     /// A row of `cards[..len]` (the rest must be `NONE`).
     pub(crate) fn from_parts(cards: [CardId; CARDS], len: u8) -> Row {

@@ -181,10 +181,10 @@ impl Omniscient<'_> {
             }
         }
         let rows = g.village.iter().chain([&g.deck, &g.pile]);
-        if rows
-            .into_iter()
-            .any(|r| r.mask() != Row::from_parts(r.cards, r.len).mask())
-        {
+        if rows.into_iter().any(|r| {
+            let (cards, len) = r.parts();
+            r.mask() != Row::from_parts(*cards, len).mask()
+        }) {
             return Err(InvariantViolation::RowMask);
         }
         for s in g.cfg.players as usize..MAX_PLAYERS {
