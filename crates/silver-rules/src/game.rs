@@ -928,6 +928,8 @@ pub(crate) struct ValueMasks {
     pub(crate) role: [u16; UpRole::COUNT],
     /// B4 Morticians.
     pub(crate) mortician: u16,
+    /// R-A3 Bodyguards.
+    pub(crate) bodyguard: u16,
     /// [`crate::CardSet::has_scoring_effects`], answered once.
     pub(crate) scoring_effects: bool,
 }
@@ -946,6 +948,7 @@ impl ValueMasks {
             lycan: mask(&|a| a.set_role() == SetRole::Lycan),
             role: UpRole::ALL.map(|r| mask(&|a| a == r.ability())),
             mortician: mask(&|a| a == Ability::Mortician),
+            bodyguard: mask(&|a| a == Ability::Bodyguard),
             scoring_effects: set.has_scoring_effects(),
         }
     }

@@ -222,8 +222,9 @@ impl PlayerView {
         let g = &self.game;
         let c = g.card_at(seat, slot);
         // R-A3: a face-up Bodyguard protects itself, placed or not, and the card it is on.
-        let guarded = g.shield & (1u64 << c) != 0
-            || (g.up(c) && g.ability_of(c) == crate::card::Ability::Bodyguard);
+        // (By the set's masks, which cannot fail, so a caller that reads no `guarded` pays
+        // nothing for it.)
+        let guarded = g.shield & (1u64 << c) != 0 || (g.up(c) && g.has(g.masks.bodyguard, c));
         CardView {
             id: c,
             value: self.value_of(c),
