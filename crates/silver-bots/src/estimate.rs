@@ -2,40 +2,41 @@
 //! and the chance of having the lowest sum (used by the greedy census rule and by ISMCTS's
 //! truncated rollouts).
 
-use silver_rules::{Ability, CardView, PlayerView, Seat, Token, Value, VALUES};
+use silver_rules::{Ability, CardView, PlayerView, Seat, Token, Value};
 
-/// Mean and variance of the values a viewer cannot place.
+/// The values a viewer cannot place: their mean (needed at every greedy decision, and cheap)
+/// and, on demand, their variance (from the whole pool, [`PlayerView::unknown_counts`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Unknowns {
-    /// Mean value of an unknown card.
+    /// Mean value of an unknown card (6.5 when every card is placed).
     pub mean: f64,
-    /// How many cards of each value the viewer cannot place.
-    pub pool: [u8; VALUES],
+    /// How many cards the viewer cannot place.
+    pub count: u32,
 }
 
 impl Unknowns {
     /// From a view.
     pub fn of(view: &PlayerView) -> Unknowns {
-        let pool = view.unknown_counts();
-        // Integer sums are exact, so these equal the floating-point sums term by term.
-        let (mut n, mut s) = (0u32, 0u32);
-        for (v, &c) in pool.iter().enumerate() {
-            n += c as u32;
-            s += v as u32 * c as u32;
-        }
-        let mean = if n == 0 { 6.5 } else { s as f64 / n as f64 };
-        Unknowns { mean, pool }
+        // Integer totals are exact, so the mean is the same as from the pool's counts.
+        let (count, sum) = view.unknown_total();
+        let mean = if count == 0 {
+            6.5
+        } else {
+            sum as f64 / count as f64
+        };
+        Unknowns { mean, count }
     }
 
-    /// Variance of an unknown card's value (0 when every card is placed). Computed on demand:
-    /// only the census estimates need it.
-    pub fn var(&self) -> f64 {
-        let n: u32 = self.pool.iter().map(|&c| c as u32).sum();
+    /// Variance of an unknown card's value in `view` (the view these are of; 0 when every card
+    /// is placed). Counts the pool, so only the census estimates ask for it.
+    pub fn var(&self, view: &PlayerView) -> f64 {
+        let pool = view.unknown_counts();
+        let n: u32 = pool.iter().map(|&c| c as u32).sum();
         if n == 0 {
             return 0.0;
         }
         let mut var = 0.0;
-        for (v, &c) in self.pool.iter().enumerate() {
+        for (v, &c) in pool.iter().enumerate() {
             let d = v as f64 - self.mean;
             var += c as f64 * (d * d);
         }
@@ -68,7 +69,7 @@ pub struct SumEstimate {
 /// card, B13 known Copycats count as the lowest other card).
 #[inline]
 pub fn village_sum(view: &PlayerView, seat: Seat, u: &Unknowns) -> SumEstimate {
-    village_sum_with(view, seat, u, u.var())
+    village_sum_with(view, seat, u, u.var(view))
 }
 
 /// The mean of [`village_sum`] alone (no variance to compute).
@@ -78,7 +79,7 @@ pub fn village_mean(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
     known as f64 + unknown as f64 * u.mean - scoring_adjustment(view, seat, u)
 }
 
-/// [`village_sum`] with the variance of an unknown card (`u.var()`) already computed.
+/// [`village_sum`] with the variance of an unknown card (`u.var(view)`) already computed.
 #[inline]
 fn village_sum_with(view: &PlayerView, seat: Seat, u: &Unknowns, u_var: f64) -> SumEstimate {
     let (known, unknown) = view.known_sum(seat);
@@ -158,10 +159,10 @@ pub fn scoring_adjustment(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
 /// count at `kept` (or the pool mean if lower): a player who looked at a card and kept it
 /// probably found it low.
 pub fn opponent_sum(view: &PlayerView, seat: Seat, u: &Unknowns, kept: f64) -> SumEstimate {
-    opponent_sum_with(view, seat, u, kept, u.var())
+    opponent_sum_with(view, seat, u, kept, u.var(view))
 }
 
-/// [`opponent_sum`] with `u.var()` already computed.
+/// [`opponent_sum`] with `u.var(view)` already computed.
 fn opponent_sum_with(
     view: &PlayerView,
     seat: Seat,
@@ -213,7 +214,7 @@ pub fn normal_cdf(x: f64) -> f64 {
 /// seen and kept (see [`opponent_sum`]).
 pub fn p_lowest(view: &PlayerView, me: Seat, u: &Unknowns, improvement: f64, kept: f64) -> f64 {
     // The variance once (every estimate needs it).
-    let u_var = u.var();
+    let u_var = u.var(view);
     let mine = village_sum_with(view, me, u, u_var);
     let mut p = 1.0;
     for s in 0..view.players() {

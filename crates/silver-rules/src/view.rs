@@ -7,7 +7,7 @@
 //! consistent with the viewer's knowledge (determinization, for ISMCTS).
 
 use crate::action::{ActionList, Slot};
-use crate::card::{Value, CARDS, VALUES, VALUE_COUNTS};
+use crate::card::{Value, CARDS, DECK_SUM, VALUES, VALUE_COUNTS};
 use crate::config::{Config, Seat, MAX_PLAYERS};
 use crate::game::{shuffle_batched, CardId, Game, Stage, ToMove, UNKNOWN};
 use crate::table::Table;
@@ -364,6 +364,41 @@ impl PlayerView {
             *p -= ((packed >> (4 * v)) & 15) as u8;
         }
         pool
+    }
+
+    /// How many cards the viewer cannot place, and the sum of their values: the totals of
+    /// [`PlayerView::unknown_counts`] (`(Σ pool[v], Σ v·pool[v])`), several times cheaper (one
+    /// pass of word-wide arithmetic, no histogram). Enough for the mean of an unknown card.
+    pub fn unknown_total(&self) -> (u32, u32) {
+        // Eight values per word, added lane by lane: a byte's top bit says it is unknown
+        // (values are below 14, UNKNOWN is 0xFF) and its low four bits are its value (15 when
+        // unknown). Seven words add at most 7 · 15 per byte lane, so no lane overflows.
+        const _: () = assert!(UNKNOWN == 0xFF && VALUES <= 16 && CARDS <= 7 * 8);
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+        let (mut low, mut top) = (0u64, 0u64);
+        let mut chunks = self.game.value.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            low += w & LOW;
+            top += (w >> 7) & ONES;
+        }
+        // The rest, padded with zero bytes (no value, not unknown).
+        let mut rest = [0u8; 8];
+        rest[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        let w = u64::from_le_bytes(rest);
+        low += w & LOW;
+        top += (w >> 7) & ONES;
+        // The sum of the eight byte lanes (each at most 105) through four 16-bit lanes.
+        let lanes = |x: u64| {
+            const PAIRS: u64 = 0x00FF_00FF_00FF_00FF;
+            let pairs = (x & PAIRS) + ((x >> 8) & PAIRS);
+            (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+        };
+        let n = lanes(top);
+        // Unknown bytes added 15 each to the low bits.
+        let s = lanes(low) - 15 * n;
+        (n, DECK_SUM - s)
     }
 
     /// Card ids whose value the viewer knows although the card is hidden (face-down in a

@@ -458,7 +458,7 @@ fn cards_known_to_all_and_the_card_in_hand_are_never_forgotten() {
 
 /// `Game::view_into` (the game loop's and the search's form) gives exactly `Game::view`,
 /// whatever view the scratch held before (another seat's, another game's), and the view's
-/// unknown pool is the deck minus what it shows.
+/// unknown pool is the deck minus what it shows (and its totals, `unknown_total`, agree).
 #[test]
 fn view_into_equals_view() {
     let states = sample_states(2_000, 31);
@@ -475,6 +475,15 @@ fn view_into_equals_view() {
                 }
             }
             assert_eq!(scratch.unknown_counts(), pool);
+            // Its totals (the word-wide count) agree, also after forgetting (a memory model).
+            let totals = |p: [u8; VALUES]| {
+                let n: u32 = p.iter().map(|&c| u32::from(c)).sum();
+                let s: u32 = (0..VALUES).map(|v| v as u32 * u32::from(p[v])).sum();
+                (n, s)
+            };
+            assert_eq!(scratch.unknown_total(), totals(pool));
+            let forgot = scratch.forget(scratch.hidden_known());
+            assert_eq!(forgot.unknown_total(), totals(forgot.unknown_counts()));
         }
     }
 }
