@@ -34,7 +34,7 @@ use crate::spec::GreedyParams;
 use crate::{Bot, BotRng};
 use silver_rules::{
     Ability, AbilityStep, Action, CardSet, CardSource, Config, PlayerView, Seat, Slot, Stage,
-    Token, Value, CARDS,
+    Token, Value, CARDS, VALUES,
 };
 
 /// Score of an action the player does not want to take unless nothing else is legal.
@@ -83,7 +83,8 @@ impl GreedyBot {
 }
 
 /// What the player sees of its own village, per slot (slots `0..n`; entries beyond are left
-/// from earlier decisions and never read).
+/// from earlier decisions and never read), and the parts of [`Ctx::best_exchange`] that do not
+/// depend on the incoming card, gathered in the same pass.
 #[derive(Clone, Debug)]
 struct Own {
     n: usize,
@@ -91,6 +92,17 @@ struct Own {
     known: [Option<Value>; CARDS],
     up: [bool; CARDS],
     frozen: [bool; CARDS],
+    /// The first movable slot of the highest expected value (the best single exchange, and
+    /// the card most worth getting rid of).
+    top: Option<usize>,
+    /// The same among the movable slots that are not known wild cards.
+    top_plain: Option<usize>,
+    /// Movable known cards by value (not wild), a bit per slot, and a bit per value present.
+    by_value: [u64; VALUES],
+    values: u16,
+    /// Movable known wild cards (R-A13), and the sum of their values in slot order.
+    wild_mask: u64,
+    wild_sum: f64,
 }
 
 impl Own {
@@ -100,7 +112,58 @@ impl Own {
         known: [None; CARDS],
         up: [false; CARDS],
         frozen: [false; CARDS],
+        top: None,
+        top_plain: None,
+        by_value: [0; VALUES],
+        values: 0,
+        wild_mask: 0,
+        wild_sum: 0.0,
     };
+
+    /// Rebuilds it for `view`'s viewer.
+    fn fill(&mut self, view: &PlayerView, u: &Unknowns, set: &CardSet) {
+        let me = view.viewer();
+        self.n = view.village_len(me);
+        self.top = None;
+        self.top_plain = None;
+        self.by_value = [0; VALUES];
+        self.values = 0;
+        self.wild_mask = 0;
+        self.wild_sum = 0.0;
+        for (i, c) in view.village(me).enumerate() {
+            let x = u.value(&c);
+            self.value[i] = x;
+            self.known[i] = c.value;
+            self.up[i] = c.face_up;
+            let ability = c.value.map(|v| set.ability(v));
+            // Cards it cannot exchange out: under the token, and a known Zombie (D4: it never
+            // lies on top of the discard pile, so exchanging it out fails and it stays).
+            let frozen = c.under_token || ability == Some(Ability::Zombie);
+            self.frozen[i] = frozen;
+            if frozen {
+                continue;
+            }
+            // Strictly higher: ties go to the first slot.
+            if self.top.is_none_or(|t| x > self.value[t]) {
+                self.top = Some(i);
+            }
+            match c.value {
+                Some(v) if ability == Some(Ability::Wild) => {
+                    self.wild_mask |= 1 << i;
+                    self.wild_sum += v as f64;
+                }
+                known => {
+                    if self.top_plain.is_none_or(|t| x > self.value[t]) {
+                        self.top_plain = Some(i);
+                    }
+                    if let Some(v) = known {
+                        self.by_value[v as usize] |= 1 << i;
+                        self.values |= 1 << v;
+                    }
+                }
+            }
+        }
+    }
 }
 
 struct Ctx<'a> {
@@ -149,38 +212,23 @@ impl Ctx<'_> {
     }
 
     /// Best single-card or multi-card exchange for an incoming card of value `h`:
-    /// (expected points gained, slots).
+    /// (expected points gained, slots). Every candidate gains a part that does not depend on
+    /// `h`, minus `h`, so the best slots of each kind come from [`Own::fill`]; each gain is
+    /// computed here as a scan over all slots would (same expressions, same order of the kinds).
     fn best_exchange(&self, h: f64) -> (f64, u64) {
         let o = &self.own;
         let mut best = (NEVER, 0u64);
-        // One pass: the best single slot, and the known cards grouped by value.
-        let mut by_value = [0u64; 14];
-        let mut values = 0u16; // a bit per value in `by_value`
-        let mut wild_mask = 0u64;
-        let mut wild_sum = 0.0;
-        for i in 0..o.n {
-            if o.frozen[i] {
-                continue;
-            }
-            let g = o.value[i] - h;
-            if g > best.0 {
-                best = (g, 1u64 << i);
-            }
-            if let Some(v) = o.known[i] {
-                if self.ability(v) == Ability::Wild {
-                    wild_mask |= 1 << i;
-                    wild_sum += v as f64;
-                } else {
-                    by_value[v as usize] |= 1 << i;
-                    values |= 1 << v;
-                }
-            }
+        // The best single slot.
+        if let Some(i) = o.top {
+            best = (o.value[i] - h, 1u64 << i);
         }
         // Known matching sets, with every known wild card (values in increasing order).
+        let (wild_mask, wild_sum) = (o.wild_mask, o.wild_sum);
+        let mut values = o.values;
         while values != 0 {
             let w = values.trailing_zeros() as usize;
             values &= values - 1;
-            let m = by_value[w];
+            let m = o.by_value[w];
             let mask = m | wild_mask;
             if mask.count_ones() >= 2 {
                 let g = w as f64 * m.count_ones() as f64 + wild_sum - h
@@ -191,14 +239,12 @@ impl Ctx<'_> {
             }
         }
         if wild_mask != 0 {
-            // Wild cards with any single other card always match.
-            for i in 0..o.n {
-                if wild_mask & (1 << i) == 0 && !o.frozen[i] {
-                    let mask = wild_mask | 1 << i;
-                    let g = wild_sum + o.value[i] - h + self.shrink_credit(mask.count_ones());
-                    if g > best.0 {
-                        best = (g, mask);
-                    }
+            // Wild cards with any single other card always match: the best such card.
+            if let Some(i) = o.top_plain {
+                let mask = wild_mask | 1 << i;
+                let g = wild_sum + o.value[i] - h + self.shrink_credit(mask.count_ones());
+                if g > best.0 {
+                    best = (g, mask);
                 }
             }
             if wild_mask.count_ones() >= 2 {
@@ -376,10 +422,8 @@ impl Ctx<'_> {
 
     /// The own card most worth getting rid of: (slot, expected value).
     fn worst_own(&self) -> Option<(usize, f64)> {
-        (0..self.own.n)
-            .filter(|&i| !self.own.frozen[i])
-            .map(|i| (i, self.own.value[i]))
-            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+        // The highest movable card, ties to the left (`Own::fill`).
+        self.own.top.map(|i| (i, self.own.value[i]))
     }
 
     /// The lowest expected opponent card the player's ability may take.
@@ -460,18 +504,7 @@ impl Bot for GreedyBot {
         }
         let me = view.viewer();
         let u = Unknowns::of(view);
-        let own = &mut self.own;
-        own.n = view.village_len(me);
-        for (i, c) in view.village(me).enumerate() {
-            own.value[i] = u.value(&c);
-            own.known[i] = c.value;
-            own.up[i] = c.face_up;
-            // Cards it cannot exchange out: under the token, and a known Zombie (D4: it never
-            // lies on top of the discard pile, so exchanging it out fails and it stays).
-            own.frozen[i] = c.under_token
-                || c.value
-                    .is_some_and(|v| self.set.ability(v) == Ability::Zombie);
-        }
+        self.own.fill(view, &u, &self.set);
         let ctx = Ctx {
             view,
             stuck: view.turn_number() >= self.params.patience,
