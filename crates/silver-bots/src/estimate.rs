@@ -213,6 +213,21 @@ pub fn normal_cdf(x: f64) -> f64 {
 /// expected sum (what they may still shed), and `kept` is the value of a card an opponent has
 /// seen and kept (see [`opponent_sum`]).
 pub fn p_lowest(view: &PlayerView, me: Seat, u: &Unknowns, improvement: f64, kept: f64) -> f64 {
+    p_lowest_while(view, me, u, improvement, kept, |_| true)
+}
+
+/// [`p_lowest`], stopping as soon as `go` is false for the product so far (which is then
+/// returned). The product only falls as opponents are multiplied in, so for a test that fails
+/// for every value below one that fails it, the answer is the same as with the whole product,
+/// and a caller that only asks such a test skips the opponents left.
+pub fn p_lowest_while(
+    view: &PlayerView,
+    me: Seat,
+    u: &Unknowns,
+    improvement: f64,
+    kept: f64,
+    go: impl Fn(f64) -> bool,
+) -> f64 {
     // The variance once (every estimate needs it).
     let u_var = u.var(view);
     let mine = village_sum_with(view, me, u, u_var);
@@ -226,6 +241,9 @@ pub fn p_lowest(view: &PlayerView, me: Seat, u: &Unknowns, improvement: f64, kep
         let sd = (o.var + mine.var).sqrt().max(0.5);
         // P(mine <= other) with a continuity correction for integer sums.
         p *= normal_cdf((diff + 0.5) / sd);
+        if !go(p) {
+            break;
+        }
     }
     p
 }

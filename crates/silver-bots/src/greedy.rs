@@ -28,7 +28,7 @@
 //!   seen and kept counted at `opponent_kept_value` (a kept card is probably low; who looked at
 //!   which card is public).
 
-use crate::estimate::{p_lowest, village_mean, Unknowns};
+use crate::estimate::{p_lowest_while, village_mean, Unknowns};
 use crate::memory::Memory;
 use crate::spec::GreedyParams;
 use crate::{Bot, BotRng};
@@ -305,14 +305,19 @@ impl Ctx<'_> {
         if s <= self.p.census_threshold {
             return true;
         }
-        let p = p_lowest(
+        // The census test fails for every chance below one that fails it, so the estimate
+        // stops at the first opponent that makes it fail (`p_lowest_while`).
+        let wanted =
+            |p: f64| p > 10.0 / (s + 10.0) + self.p.census_margin || (self.stuck && p >= 0.5);
+        let p = p_lowest_while(
             self.view,
             self.me,
             &self.u,
             self.p.opponent_improvement,
             self.p.opponent_kept_value,
+            wanted,
         );
-        p > 10.0 / (s + 10.0) + self.p.census_margin || (self.stuck && p >= 0.5)
+        wanted(p)
     }
 
     /// In a stuck round, the credit for an exchange of `cards` cards out for one in: 10 points
