@@ -223,8 +223,8 @@ impl PlayerView {
         let c = g.card_at(seat, slot);
         // R-A3: a face-up Bodyguard protects itself, placed or not, and the card it is on.
         // (By the set's masks, which cannot fail, so a caller that reads no `guarded` pays
-        // nothing for it.)
-        let guarded = g.shield & (1u64 << c) != 0 || (g.up(c) && g.has(g.masks.bodyguard, c));
+        // nothing for it; both halves evaluated, so a caller that does pays no branch.)
+        let guarded = (g.shield & (1u64 << c) != 0) | (g.up(c) & g.has(g.masks.bodyguard, c));
         CardView {
             id: c,
             value: self.value_of(c),
@@ -561,13 +561,22 @@ impl PlayerView {
                 nh += 1;
             }
         }
-        let mut vals = [0u8; CARDS];
+        // The pool's values in increasing order, each as many times as it is left: a fixed
+        // four-byte store per value (no value has more than four cards), which the next one
+        // overwrites past its count, so no loop on the count.
+        const WIDTH: usize = 4;
+        const _: () = {
+            let mut v = 0;
+            while v < VALUES {
+                assert!(VALUE_COUNTS[v] as usize <= WIDTH);
+                v += 1;
+            }
+        };
+        let mut vals = [0u8; CARDS + WIDTH];
         let mut k = 0;
         for (v, &n) in pool.iter().enumerate() {
-            for _ in 0..n {
-                vals[k] = v as Value;
-                k += 1;
-            }
+            vals[k..k + WIDTH].fill(v as Value);
+            k += n as usize;
         }
         debug_assert_eq!(k, nh);
         let vals = &mut vals[..nh];
