@@ -5,7 +5,7 @@
 use crate::action::{Action, ActionList, Slot};
 use crate::card::Ability;
 use crate::config::Seat;
-use crate::game::{CardId, Game};
+use crate::game::{bit, CardId, Game};
 
 impl Game {
     /// R-NO-ABILITY-TARGET: may another player's ability touch this card? Not under the Amulet,
@@ -50,21 +50,36 @@ impl Game {
         skip: u64,
         out: &mut ActionList,
     ) {
+        // The cards out of reach as card-id bits (the `shielded` test by masks), so that a
+        // village with none of them is pushed without a test per card.
+        let mut excluded = bit(self.amulet) | self.shield | skip;
+        if face_down_only {
+            excluded |= self.face_up;
+        }
         for o in 0..self.cfg.players {
             if o == p {
                 continue;
             }
-            for (i, &c) in self.village[o as usize].as_slice().iter().enumerate() {
-                if (!face_down_only || !self.up(c))
-                    && !self.shielded(o, c)
-                    && skip & (1u64 << c) == 0
-                {
-                    out.push(Action::Target {
-                        seat: o,
-                        slot: i as Slot,
-                    });
+            let mut out_of_reach = excluded;
+            if !face_down_only {
+                // Face-up Bodyguards, among the village's few face-up helpers.
+                let mut up = self.helpers_up & self.village[o as usize].mask();
+                while up != 0 {
+                    let c = up.trailing_zeros() as CardId;
+                    up &= up - 1;
+                    out_of_reach |= bit(c) * u64::from(self.has(self.masks.bodyguard, c));
                 }
             }
+            debug_assert!(self.village[o as usize].as_slice().iter().all(|&c| {
+                let reach = (!face_down_only || !self.up(c))
+                    && !self.shielded(o, c)
+                    && skip & (1u64 << c) == 0;
+                reach == (out_of_reach & bit(c) == 0)
+            }));
+            self.push_slots_except(o, out_of_reach, out, |slot| Action::Target {
+                seat: o,
+                slot,
+            });
         }
     }
 
