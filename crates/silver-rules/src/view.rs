@@ -500,7 +500,9 @@ impl PlayerView {
         forgotten: CardMask,
         rng: &mut R,
     ) -> Game {
-        self.sample_world_holes(forgotten, rng).0
+        let mut g = self.game;
+        self.sample_world_holes(&mut g, forgotten, rng);
+        g
     }
 
     /// [`PlayerView::sample_world_forgetting`], also giving the cards that took values from
@@ -508,10 +510,13 @@ impl PlayerView {
     #[inline]
     fn sample_world_holes<R: rand::Rng + ?Sized>(
         &self,
+        g: &mut Game,
         forgotten: CardMask,
         rng: &mut R,
-    ) -> (Game, [CardId; CARDS], usize) {
-        let mut g = self.game;
+    ) -> ([CardId; CARDS], usize) {
+        // `g` is this view's game (filled in place: returning a world by value beside the
+        // holes cost a copy of the game per sample).
+        debug_assert!(g.value == self.game.value && g.known == self.game.known);
         let forget = if forgotten.is_empty() {
             CardMask::EMPTY
         } else {
@@ -585,7 +590,7 @@ impl PlayerView {
             g.value[holes[i] as usize] = vals[i];
         }
         g.chance = rng.random();
-        (g, holes, plain_holes)
+        (holes, plain_holes)
     }
 
     /// Like [`PlayerView::sample_world_forgetting`], then skews the sample: each unknown card
@@ -601,7 +606,8 @@ impl PlayerView {
         kept_low: f64,
         rng: &mut R,
     ) -> Game {
-        let (mut g, holes, nh) = self.sample_world_holes(forgotten, rng);
+        let mut g = self.game;
+        let (holes, nh) = self.sample_world_holes(&mut g, forgotten, rng);
         if kept_low <= 0.0 {
             return g;
         }
