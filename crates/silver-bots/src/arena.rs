@@ -2,13 +2,14 @@
 //! benchmarks share.
 //!
 //! The loop deals rounds, asks the player to move for a decision (from its own view, unless the
-//! decision is forced), checks it is legal and applies it. Every event goes to the caller's
+//! decision is forced), checks it is legal (a player that answers with a position in the
+//! legal list, [`Choice::Index`], is legal by construction) and applies it. Every event goes to the caller's
 //! [`Watch`] and, redacted to each seat's observation, to the players that want observations
 //! ([`Bot::wants_observations`](crate::Bot::wants_observations)); nobody else pays for the
 //! redaction. The caller's [`Watch`] also sees each decision with the player that made it (the
 //! simulator records a caller's census estimate that way).
 
-use crate::{BotRng, Player};
+use crate::{BotRng, Choice, Player};
 use silver_rules::{Action, ActionList, Config, Event, EventSink, Game, Seat, ToMove, MAX_PLAYERS};
 
 /// The players of a game's seats, however the caller stores them.
@@ -143,19 +144,25 @@ where
                 let a = if actions.len() == 1 {
                     actions[0]
                 } else {
-                    player.decide_in(
+                    match player.decide_in(
                         &game,
                         seat,
                         actions,
                         &mut bot_rngs[seat as usize],
                         &mut view,
-                    )
+                    ) {
+                        // A position in the list: legal by construction (bounds-checked).
+                        Choice::Index(i) => actions[i],
+                        Choice::Action(a) => {
+                            assert!(
+                                actions.contains(&a),
+                                "seat {seat} chose the illegal action {a:?} at {:?}",
+                                game.stage()
+                            );
+                            a
+                        }
+                    }
                 };
-                assert!(
-                    actions.contains(&a),
-                    "seat {seat} chose the illegal action {a:?} at {:?}",
-                    game.stage()
-                );
                 watch.decided(seat, a, player);
                 let mut f = Fanout {
                     watch: &mut *watch,

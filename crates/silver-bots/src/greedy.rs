@@ -474,6 +474,17 @@ impl Bot for GreedyBot {
     }
 
     fn decide(&mut self, full: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
+        legal[self.decide_index(full, legal, rng)]
+    }
+
+    fn sum_estimate(&self) -> Option<f64> {
+        self.estimate
+    }
+}
+
+impl GreedyBot {
+    /// [`Bot::decide`] as a position in `legal` (the best-scoring action, ties to the first).
+    pub fn decide_index(&mut self, full: &PlayerView, legal: &[Action], rng: &mut BotRng) -> usize {
         // With perfect memory the view is used as it is (no copy).
         let recalled;
         let view: &PlayerView = if self.memory.spec().is_perfect() {
@@ -491,20 +502,20 @@ impl Bot for GreedyBot {
             _ => false,
         };
         if light {
-            let mut best = legal[0];
+            let mut best = 0;
             let mut best_score = f64::NEG_INFINITY;
-            for &a in legal {
+            for (i, &a) in legal.iter().enumerate() {
                 let s = match (stage, a) {
                     (_, Action::OpeningPeek { slot }) => opening_peek_score(slot),
                     (Stage::Selecting { chosen, .. }, _) => selecting_score(self.plan, chosen, a),
                     _ => NEVER,
                 };
                 if s > best_score {
-                    best = a;
+                    best = i;
                     best_score = s;
                 }
             }
-            self.memory.note_action(view, best);
+            self.memory.note_action(view, legal[best]);
             return best;
         }
         let me = view.viewer();
@@ -552,9 +563,9 @@ impl Bot for GreedyBot {
             }
         }
         let census = matches!(stage, Stage::Turn) && ctx.census_wanted();
-        let mut best = legal[0];
+        let mut best = 0;
         let mut best_score = f64::NEG_INFINITY;
-        for &a in legal {
+        for (i, &a) in legal.iter().enumerate() {
             // Equal scores for cards of different opponents go to the next opponent clockwise
             // (the engine lists seats in absolute order, which would favour some seats).
             let tie = match a {
@@ -563,16 +574,12 @@ impl Bot for GreedyBot {
             };
             let s = self.score(&ctx, stage, a, census) - tie;
             if s > best_score {
-                best = a;
+                best = i;
                 best_score = s;
             }
         }
-        self.memory.note_action(view, best);
+        self.memory.note_action(view, legal[best]);
         best
-    }
-
-    fn sum_estimate(&self) -> Option<f64> {
-        self.estimate
     }
 }
 

@@ -84,6 +84,15 @@ pub enum Player {
     External(Box<dyn Bot + Send>),
 }
 
+/// A decision in the game loop ([`Player::decide_in`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The action at this position of the legal list.
+    Index(usize),
+    /// This action (to be checked against the legal list).
+    Action(Action),
+}
+
 impl Player {
     /// Builds the player a spec describes.
     pub fn from_spec(spec: &BotSpec) -> Player {
@@ -145,7 +154,9 @@ impl Player {
 
     /// [`Player::decide`] with the view built in `scratch` (one copy of the game rather than
     /// the two a returned view costs): the game loop's form. `scratch` may hold any view; it
-    /// is overwritten with `game.view(seat)`.
+    /// is overwritten with `game.view(seat)`. The random and greedy players answer with a
+    /// position in `legal` ([`Choice::Index`]: legal by construction, so the game loop need not
+    /// look the action up); the others with an action the caller checks.
     pub fn decide_in(
         &mut self,
         game: &Game,
@@ -153,22 +164,24 @@ impl Player {
         legal: &[Action],
         rng: &mut BotRng,
         scratch: &mut PlayerView,
-    ) -> Action {
+    ) -> Choice {
         match self {
-            Player::CheatingIsmcts(b) => b.decide_omniscient(game, seat, legal, rng),
+            Player::CheatingIsmcts(b) => {
+                Choice::Action(b.decide_omniscient(game, seat, legal, rng))
+            }
             // The random bot reads no view: none is built for it.
-            Player::Random(_) => RandomBot::choose(legal, rng),
+            Player::Random(_) => Choice::Index(RandomBot::choose_index(legal, rng)),
             Player::Greedy(b) => {
                 game.view_into(seat, scratch);
-                b.decide(scratch, legal, rng)
+                Choice::Index(b.decide_index(scratch, legal, rng))
             }
             Player::Ismcts(b) => {
                 game.view_into(seat, scratch);
-                b.decide(scratch, legal, rng)
+                Choice::Action(b.decide(scratch, legal, rng))
             }
             Player::External(b) => {
                 game.view_into(seat, scratch);
-                b.decide(scratch, legal, rng)
+                Choice::Action(b.decide(scratch, legal, rng))
             }
         }
     }

@@ -12,7 +12,12 @@ impl RandomBot {
     /// The choice, which needs no view (so the game loop builds none for this bot).
     #[inline]
     pub fn choose(legal: &[Action], rng: &mut BotRng) -> Action {
-        legal[rng.random_range(0..legal.len())]
+        legal[RandomBot::choose_index(legal, rng)]
+    }
+
+    /// The position in `legal` of [`RandomBot::choose`]'s action (the same draw).
+    pub fn choose_index(legal: &[Action], rng: &mut BotRng) -> usize {
+        rng.random_range(0..legal.len())
     }
 }
 
