@@ -4,8 +4,10 @@
 //! and Bullet sets and mixes with every Coin and Dagger character and every token.
 
 use rand::{Rng, SeedableRng};
-use silver_bots::{play_game, BotRng, BotSpec, Player};
-use silver_rules::{ActionList, CardSet, Config, Game, GameModel, ToMove, Token};
+use silver_bots::{play_game, Bot, BotRng, BotSpec, Player};
+use silver_rules::{
+    Action, ActionList, CardSet, Config, Game, GameModel, PlayerView, ToMove, Token,
+};
 
 fn sets() -> Vec<CardSet> {
     vec![
@@ -65,7 +67,8 @@ fn every_bot_plays_only_legal_actions() {
                 let mut rngs: Vec<BotRng> = (0..players)
                     .map(|s| BotRng::seed_from_u64(seed ^ (s as u64 + 1) << 48))
                     .collect();
-                // play_game applies every decision with validation and panics on an illegal one.
+                // play_game panics on an illegal decision (random and greedy answer with a
+                // position in the legal list, legal by construction; the others are looked up).
                 let game = play_game(
                     cfg,
                     (g % players as u64) as u8,
@@ -79,6 +82,38 @@ fn every_bot_plays_only_legal_actions() {
             }
         }
     }
+}
+
+/// A bot that always asks for the census, legal or not.
+struct AlwaysCensus;
+
+impl Bot for AlwaysCensus {
+    fn decide(&mut self, _view: &PlayerView, _legal: &[Action], _rng: &mut BotRng) -> Action {
+        Action::CallCensus
+    }
+}
+
+/// The game loop refuses an action that is not in the legal list (an external bot's), naming
+/// the seat and the action.
+#[test]
+#[should_panic(expected = "seat 1 chose the illegal action CallCensus")]
+fn the_game_loop_refuses_an_illegal_action() {
+    let cfg = Config::standard(2).unwrap();
+    let mut ps = vec![
+        Player::from_spec(&BotSpec::parse_inline("greedy").unwrap()),
+        Player::External(Box::new(AlwaysCensus)),
+    ];
+    let mut deal = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut rngs: Vec<BotRng> = (0..2).map(BotRng::seed_from_u64).collect();
+    play_game(
+        cfg,
+        0,
+        &mut ps,
+        &mut deal,
+        &mut rngs,
+        &mut (),
+        &mut ActionList::new(),
+    );
 }
 
 /// Random mid-round states of all player counts.
