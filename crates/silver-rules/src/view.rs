@@ -372,8 +372,9 @@ impl PlayerView {
     pub fn unknown_total(&self) -> (u32, u32) {
         // Eight values per word, added lane by lane: a byte's top bit says it is unknown
         // (values are below 14, UNKNOWN is 0xFF) and its low four bits are its value (15 when
-        // unknown). Seven words add at most 7 · 15 per byte lane, so no lane overflows.
-        const _: () = assert!(UNKNOWN == 0xFF && VALUES <= 16 && CARDS <= 7 * 8);
+        // unknown). At most eight words add at most 8 · 15 per byte lane: no lane overflows.
+        // The totals rest on R-DECK: `VALUE_COUNTS` adds up to `CARDS` cards and `DECK_SUM`.
+        const _: () = assert!(UNKNOWN == 0xFF && VALUES <= 16 && CARDS < 8 * 8);
         const ONES: u64 = 0x0101_0101_0101_0101;
         const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
         let (mut low, mut top) = (0u64, 0u64);
@@ -389,7 +390,7 @@ impl PlayerView {
         let w = u64::from_le_bytes(rest);
         low += w & LOW;
         top += (w >> 7) & ONES;
-        // The sum of the eight byte lanes (each at most 105) through four 16-bit lanes.
+        // The sum of the eight byte lanes (each at most 120) through four 16-bit lanes.
         let lanes = |x: u64| {
             const PAIRS: u64 = 0x00FF_00FF_00FF_00FF;
             let pairs = (x & PAIRS) + ((x >> 8) & PAIRS);
