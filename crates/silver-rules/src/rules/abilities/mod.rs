@@ -27,7 +27,7 @@ use crate::action::{Action, ActionList};
 use crate::card::{Ability, Value};
 use crate::config::Seat;
 use crate::event::{EventSink, GameEvent};
-use crate::game::{AbilityStep, CardId, Game};
+use crate::game::{bit, AbilityStep, CardId, Game};
 
 impl Game {
     // ----- Legal actions -----
@@ -116,9 +116,38 @@ impl Game {
     /// True if the ability of value `src`, triggered by `card`, has at least one legal target
     /// (R-NO-ABILITY-TARGET).
     pub(in crate::rules) fn ability_has_target(&self, p: Seat, card: CardId, src: Value) -> bool {
-        let mut out = ActionList::new();
-        self.push_ability_actions(p, card, src, AbilityStep::Choose, &mut out);
-        out.len() > 1 // more than SkipAbility
+        // The commonest discard abilities (Amulet's) by card-id masks (the same answer as
+        // listing their targets, as the debug check below verifies).
+        let fast = match self.cfg.set.ability(src) {
+            Ability::ExposeOwn | Ability::BeholdOwn { .. } => Some(self.has_own_face_down(p)),
+            Ability::RevealOpponent | Ability::LookOpponent { .. } => {
+                Some(self.has_opponent_card_in_reach(p, true))
+            }
+            Ability::LookAny => {
+                Some(self.has_own_face_down(p) || self.has_opponent_card_in_reach(p, true))
+            }
+            // R-A12: something to give, and an opponent's card to take.
+            Ability::RobberSwap => {
+                Some(self.has_exchangeable(p) && self.has_opponent_card_in_reach(p, false))
+            }
+            // R-A10: something to exchange out, and a pile card other than the Master.
+            Ability::MasterTakePile => {
+                Some(self.has_exchangeable(p) && self.pile.mask() & !bit(card) != 0)
+            }
+            _ => None,
+        };
+        let listed = || {
+            let mut out = ActionList::new();
+            self.push_ability_actions(p, card, src, AbilityStep::Choose, &mut out);
+            out.len() > 1 // more than SkipAbility
+        };
+        match fast {
+            Some(has) => {
+                debug_assert_eq!(has, listed(), "targets of {:?}", self.cfg.set.ability(src));
+                has
+            }
+            None => listed(),
+        }
     }
 
     // ----- Resolution -----

@@ -31,18 +31,59 @@ impl Game {
 
     /// Targets of "one of your own face-down cards" (R-A5, R-A7, R-A9): not under the Amulet.
     pub(in crate::rules) fn push_own_face_down(&self, p: Seat, skip: u64, out: &mut ActionList) {
-        for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
-            if !self.up(c) && c != self.amulet && skip & (1u64 << c) == 0 {
-                out.push(Action::Target {
-                    seat: p,
-                    slot: i as Slot,
-                });
+        let excluded = self.face_up | bit(self.amulet) | skip;
+        self.push_slots_except(p, excluded, out, |slot| Action::Target { seat: p, slot });
+    }
+
+    /// Whether [`Game::push_own_face_down`]`(p, 0, ..)` pushes anything: a face-down card of
+    /// `p`'s village that is not the token's.
+    #[inline]
+    pub(in crate::rules) fn has_own_face_down(&self, p: Seat) -> bool {
+        self.village[p as usize].mask() & !(self.face_up | bit(self.amulet)) != 0
+    }
+
+    /// Card-id bits of `o`'s cards another player's ability may not touch
+    /// (R-NO-ABILITY-TARGET, the [`Game::shielded`] test by masks), with the face-up ones if
+    /// `face_down_only`, and `skip`.
+    #[inline]
+    fn out_of_reach(&self, o: Seat, face_down_only: bool, skip: u64) -> u64 {
+        let mut m = bit(self.amulet) | self.shield | skip;
+        if face_down_only {
+            // Face-up Bodyguards are face-up.
+            m |= self.face_up;
+        } else {
+            // Face-up Bodyguards, among the village's few face-up helpers.
+            let mut up = self.helpers_up & self.village[o as usize].mask();
+            while up != 0 {
+                let c = up.trailing_zeros() as CardId;
+                up &= up - 1;
+                m |= bit(c) * u64::from(self.has(self.masks.bodyguard, c));
             }
         }
+        debug_assert!(self.village[o as usize].as_slice().iter().all(|&c| {
+            let reach =
+                (!face_down_only || !self.up(c)) && !self.shielded(o, c) && skip & bit(c) == 0;
+            reach == (m & bit(c) == 0)
+        }));
+        m
+    }
+
+    /// Whether [`Game::push_opponent_cards`]`(p, face_down_only, 0, ..)` pushes anything.
+    #[inline]
+    pub(in crate::rules) fn has_opponent_card_in_reach(
+        &self,
+        p: Seat,
+        face_down_only: bool,
+    ) -> bool {
+        (0..self.cfg.players).any(|o| {
+            o != p
+                && self.village[o as usize].mask() & !self.out_of_reach(o, face_down_only, 0) != 0
+        })
     }
 
     /// Opponents' cards an ability may touch (R-NO-ABILITY-TARGET); `face_down_only` for
-    /// looks and flips; `skip` holds card ids already used.
+    /// looks and flips; `skip` holds card ids already used. A village with no card out of
+    /// reach is pushed without a test per card.
     pub(in crate::rules) fn push_opponent_cards(
         &self,
         p: Seat,
@@ -50,36 +91,11 @@ impl Game {
         skip: u64,
         out: &mut ActionList,
     ) {
-        // The cards out of reach as card-id bits (the `shielded` test by masks), so that a
-        // village with none of them is pushed without a test per card.
-        let mut excluded = bit(self.amulet) | self.shield | skip;
-        if face_down_only {
-            excluded |= self.face_up;
-        }
         for o in 0..self.cfg.players {
-            if o == p {
-                continue;
+            if o != p {
+                let excluded = self.out_of_reach(o, face_down_only, skip);
+                self.push_slots_except(o, excluded, out, |slot| Action::Target { seat: o, slot });
             }
-            let mut out_of_reach = excluded;
-            if !face_down_only {
-                // Face-up Bodyguards, among the village's few face-up helpers.
-                let mut up = self.helpers_up & self.village[o as usize].mask();
-                while up != 0 {
-                    let c = up.trailing_zeros() as CardId;
-                    up &= up - 1;
-                    out_of_reach |= bit(c) * u64::from(self.has(self.masks.bodyguard, c));
-                }
-            }
-            debug_assert!(self.village[o as usize].as_slice().iter().all(|&c| {
-                let reach = (!face_down_only || !self.up(c))
-                    && !self.shielded(o, c)
-                    && skip & (1u64 << c) == 0;
-                reach == (out_of_reach & bit(c) == 0)
-            }));
-            self.push_slots_except(o, out_of_reach, out, |slot| Action::Target {
-                seat: o,
-                slot,
-            });
         }
     }
 
