@@ -256,46 +256,36 @@ pub fn known_or(v: Option<Value>, mean: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{Rng, SeedableRng};
-    use silver_rules::{ActionList, Config, Game, ToMove};
+    use crate::test_states::for_each_decision;
+    use silver_rules::CardSet;
 
     /// `p_lowest_while` gives the same answer as the whole product to every test that fails
     /// for all chances below one that fails it (here `p > t`, and the greedy census test's
     /// `p > t || (stuck && p >= 0.5)`), and the whole product when never stopped.
     #[test]
     fn stopping_early_keeps_the_answer() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        let mut actions = ActionList::new();
         let mut stopped = 0;
-        for game in 0..60u64 {
-            let players = 2 + (game % 3) as u8;
-            let mut g = Game::new(Config::standard(players).unwrap(), 0).unwrap();
-            while !g.is_over() {
-                match g.to_move() {
-                    ToMove::Deal => g.deal_random(&mut rng, &mut ()),
-                    ToMove::Player(p) => {
-                        let view = g.view(p);
-                        let u = Unknowns::of(&view);
-                        let whole = p_lowest(&view, p, &u, 1.0, 3.0);
-                        let never = p_lowest_while(&view, p, &u, 1.0, 3.0, |_| true);
-                        assert_eq!(whole.to_bits(), never.to_bits());
-                        for t in [0.05, 0.2, 0.45, 0.7, 0.95] {
-                            for stuck in [false, true] {
-                                let test = |q: f64| q > t || (stuck && q >= 0.5);
-                                let q = p_lowest_while(&view, p, &u, 1.0, 3.0, test);
-                                assert_eq!(test(q), test(whole));
-                                assert!(q >= whole);
-                                stopped += usize::from(q != whole);
-                            }
-                        }
-                        g.legal_actions(&mut actions);
-                        let a = actions[rng.random_range(0..actions.len())];
-                        g.apply_unchecked(a, &mut ());
+        for_each_decision(
+            60,
+            3,
+            |_| CardSet::amulet(),
+            |g, p| {
+                let view = g.view(p);
+                let u = Unknowns::of(&view);
+                let whole = p_lowest(&view, p, &u, 1.0, 3.0);
+                let never = p_lowest_while(&view, p, &u, 1.0, 3.0, |_| true);
+                assert_eq!(whole.to_bits(), never.to_bits());
+                for t in [0.05, 0.2, 0.45, 0.7, 0.95] {
+                    for stuck in [false, true] {
+                        let test = |q: f64| q > t || (stuck && q >= 0.5);
+                        let q = p_lowest_while(&view, p, &u, 1.0, 3.0, test);
+                        assert_eq!(test(q), test(whole));
+                        assert!(q >= whole);
+                        stopped += usize::from(q != whole);
                     }
-                    ToMove::Terminal => break,
                 }
-            }
-        }
+            },
+        );
         assert!(stopped > 1_000, "{stopped} early stops");
     }
 }

@@ -998,8 +998,7 @@ impl GreedyBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{Rng, SeedableRng};
-    use silver_rules::{ActionList, Game, ToMove};
+    use crate::test_states::for_each_decision;
 
     /// The best exchange as a scan over every slot computes it (the definition `Own::fill`
     /// and `Ctx::best_exchange` shortcut).
@@ -1063,65 +1062,51 @@ mod tests {
     /// R-SWAP-ONE / R-SWAP-MULTI / R-A13: the best exchange from the slots gathered by
     /// `Own::fill` is, bit for bit, the one a scan over every slot finds (and the worst own
     /// card is the scan's), over random states of every player count, the Amulet and Bullet
-    /// sets, stuck rounds and incoming cards of every value and the pool's mean.
+    /// sets and a Coin/Dagger mix, stuck rounds and incoming cards of every value and the
+    /// pool's mean.
     #[test]
     fn best_exchange_equals_a_scan_over_every_slot() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        let mut actions = ActionList::new();
         let params = GreedyParams::default();
         let mut own = Own::EMPTY;
         let (mut checked, mut wild, mut frozen) = (0, 0, 0);
-        for game in 0..300u64 {
-            let players = 2 + (game % 3) as u8;
-            let mut cfg = Config::standard(players).unwrap();
-            cfg.set = match game % 3 {
-                0 => CardSet::amulet(),
-                1 => CardSet::bullet(),
-                // Coin and Dagger characters (the Zombie among them) with the Dagger token.
-                _ => CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger")
-                    .unwrap()
-                    .with_token(Token::Dagger),
-            };
-            let mut g = Game::new(cfg, 0).unwrap();
-            while !g.is_over() {
-                match g.to_move() {
-                    ToMove::Deal => g.deal_random(&mut rng, &mut ()),
-                    ToMove::Player(p) => {
-                        let view = g.view(p);
-                        let u = Unknowns::of(&view);
-                        own.fill(&view, &u, &cfg.set);
-                        wild += usize::from(own.wild_mask != 0);
-                        frozen += usize::from(own.frozen[..own.n].contains(&true));
-                        for stuck in [false, true] {
-                            let ctx = Ctx {
-                                view: &view,
-                                stuck,
-                                me: p,
-                                u,
-                                own: &own,
-                                p: &params,
-                                set: &cfg.set,
-                                leader: std::cell::Cell::new(None),
-                            };
-                            for h in (0..14).map(f64::from).chain([u.mean]) {
-                                let (a, b) = (ctx.best_exchange(h), best_exchange_by_scan(&ctx, h));
-                                assert_eq!((a.0.to_bits(), a.1), (b.0.to_bits(), b.1));
-                            }
-                            let scan = (0..own.n)
-                                .filter(|&i| !own.frozen[i])
-                                .map(|i| (i, own.value[i]))
-                                .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
-                            assert_eq!(ctx.worst_own(), scan);
-                            checked += 1;
-                        }
-                        g.legal_actions(&mut actions);
-                        let a = actions[rng.random_range(0..actions.len())];
-                        g.apply_unchecked(a, &mut ());
-                    }
-                    ToMove::Terminal => break,
+        let set_of = |k: u64| match k % 3 {
+            0 => CardSet::amulet(),
+            1 => CardSet::bullet(),
+            // Coin and Dagger characters (the Zombie among them) with the Dagger token.
+            _ => CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger")
+                .expect("a valid mix")
+                .with_token(Token::Dagger),
+        };
+        for_each_decision(300, 7, set_of, |g, p| {
+            let view = g.view(p);
+            let set = view.config().set;
+            let u = Unknowns::of(&view);
+            own.fill(&view, &u, &set);
+            wild += usize::from(own.wild_mask != 0);
+            frozen += usize::from(own.frozen[..own.n].contains(&true));
+            for stuck in [false, true] {
+                let ctx = Ctx {
+                    view: &view,
+                    stuck,
+                    me: p,
+                    u,
+                    own: &own,
+                    p: &params,
+                    set: &set,
+                    leader: std::cell::Cell::new(None),
+                };
+                for h in (0..14).map(f64::from).chain([u.mean]) {
+                    let (a, b) = (ctx.best_exchange(h), best_exchange_by_scan(&ctx, h));
+                    assert_eq!((a.0.to_bits(), a.1), (b.0.to_bits(), b.1));
                 }
+                let scan = (0..own.n)
+                    .filter(|&i| !own.frozen[i])
+                    .map(|i| (i, own.value[i]))
+                    .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
+                assert_eq!(ctx.worst_own(), scan);
+                checked += 1;
             }
-        }
+        });
         // Every branch is reached: known wild cards, and cards that cannot leave.
         assert!(
             checked > 100_000 && wild > 1_000 && frozen > 1_000,

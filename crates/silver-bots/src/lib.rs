@@ -24,6 +24,8 @@ mod ismcts;
 mod memory;
 mod random;
 mod spec;
+#[cfg(test)]
+mod test_states;
 
 pub use arena::{play_game, play_game_with, EventsOnly, Seats, Watch};
 pub use exec::{view_json, ExecBot, PROTOCOL};
