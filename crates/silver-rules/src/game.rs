@@ -734,16 +734,18 @@ impl Game {
         action: impl Fn(Slot) -> crate::action::Action,
     ) {
         let row = &self.village[seat as usize];
+        // `extend` keeps the list's length in a register over the loop (a `push` per slot
+        // stores it each time).
         if row.mask() & excluded == 0 {
-            for i in 0..row.len() {
-                out.push(action(i as Slot));
-            }
+            out.extend((0..row.len()).map(|i| action(i as Slot)));
         } else {
-            for (i, &c) in row.as_slice().iter().enumerate() {
-                if excluded & (1u64 << c) == 0 {
-                    out.push(action(i as Slot));
-                }
-            }
+            out.extend(
+                row.as_slice()
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| excluded & (1u64 << c) == 0)
+                    .map(|(i, _)| action(i as Slot)),
+            );
         }
     }
 

@@ -88,12 +88,13 @@ impl Game {
                 }
             }
         }
-        while starts != 0 {
-            out.push(Action::Select {
-                slot: starts.trailing_zeros() as Slot,
-            });
-            starts &= starts - 1;
-        }
+        out.extend(std::iter::from_fn(|| {
+            (starts != 0).then(|| {
+                let slot = starts.trailing_zeros() as Slot;
+                starts &= starts - 1;
+                Action::Select { slot }
+            })
+        }));
     }
 
     /// R-SWAP-MULTI: the next slot of a multi-exchange, confirming it, or (D5) approximating.
