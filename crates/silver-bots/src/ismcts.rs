@@ -45,7 +45,8 @@
 //!    node stores its acting seat).
 //! 3. **Rolls out** with [`IsmctsParams::rollout`]: the greedy heuristic deciding from each
 //!    player's view of the rollout world (the default), or uniformly random play (ending the
-//!    turn as soon as the main action is done).
+//!    turn as soon as the main action is done; its draws come from a PCG-64 generator seeded
+//!    from the bot's stream at the start of each rollout, a few instructions a draw).
 //! 4. **Backpropagates** the per-seat rewards: every node on the path gets one visit and the
 //!    reward of its acting seat.
 //!
@@ -660,6 +661,15 @@ impl Search {
                         _ => unreachable!("checked by at_horizon"),
                     };
                     world.legal_actions(&mut self.buf);
+                    if self.buf.len() == 1 {
+                        // A forced step: the greedy player could only take it. Not asking it
+                        // leaves the same games: its only state that outlives a decision, the
+                        // planned multi-exchange, is set again by the next holding decision
+                        // (a forced one is never a selection) or re-planned by the selection
+                        // step that finds it stale, as the skipped step would have done.
+                        world.apply_unchecked(self.buf[0], &mut ());
+                        continue;
+                    }
                     // The deciding player's view, rebuilt in place (allocated once per bot).
                     let view = match &mut self.view {
                         Some(v) => {
@@ -795,6 +805,69 @@ impl CheatingIsmcts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_states::for_each_decision;
+    use silver_rules::{CardSet, Token};
+
+    /// The greedy rollout takes forced steps without asking the greedy player: the rollouts
+    /// must be the very games a greedy player asked at every step would play (same final
+    /// state and scores), from decision points of three sets, forced steps among them.
+    #[test]
+    fn greedy_rollout_skipping_forced_steps_plays_the_same_games() {
+        let params = IsmctsParams {
+            rollout: RolloutPolicy::Greedy,
+            rollout_laps: 0,
+            rollout_turns: 0,
+            ..IsmctsParams::default()
+        };
+        let mut search = Search::new(params);
+        let mut asked = GreedyBot::new(GreedyParams::default());
+        let mut legal = ActionList::new();
+        let set_of = |k: u64| match k % 3 {
+            0 => CardSet::amulet(),
+            1 => CardSet::bullet(),
+            _ => CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger")
+                .expect("a valid mix")
+                .with_token(Token::Dagger),
+        };
+        let (mut rollouts, mut forced, mut k) = (0, 0, 0u64);
+        for_each_decision(24, 3, set_of, |g, _| {
+            k += 1;
+            if k % 5 != 0 {
+                return;
+            }
+            let round = g.round();
+            let mut fast = *g;
+            let scores = search.rollout(&mut fast, round, &mut BotRng::seed_from_u64(k));
+            // The reference: the greedy player asked at every step.
+            let mut slow = *g;
+            let mut rng = BotRng::seed_from_u64(k);
+            asked.start_rollout(slow.config());
+            let start = slow.turn_number();
+            while !at_horizon(&slow, round)
+                && slow.turn_number().wrapping_sub(start) < ROLLOUT_MAX_TURNS
+            {
+                let ToMove::Player(p) = slow.to_move() else {
+                    unreachable!("checked by at_horizon")
+                };
+                slow.legal_actions(&mut legal);
+                forced += usize::from(legal.len() == 1);
+                let a = asked.decide(&slow.view(p), &legal, &mut rng);
+                slow.apply_unchecked(a, &mut ());
+            }
+            let expected = if at_horizon(&slow, round) {
+                slow.last_round_scores()
+            } else {
+                scores_as_they_stand(&slow)
+            };
+            assert!(fast == slow, "rollout {k}: a different game");
+            assert_eq!(scores, expected, "rollout {k}");
+            rollouts += 1;
+        });
+        assert!(
+            rollouts > 200 && forced > 100,
+            "{rollouts} rollouts, {forced} forced steps"
+        );
+    }
 
     #[test]
     fn margin_and_own_rewards() {
