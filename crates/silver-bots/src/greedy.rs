@@ -998,7 +998,7 @@ impl GreedyBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_states::for_each_decision;
+    use crate::test_states::{for_each_decision, three_sets};
 
     /// The best exchange as a scan over every slot computes it (the definition `Own::fill`
     /// and `Ctx::best_exchange` shortcut).
@@ -1069,15 +1069,7 @@ mod tests {
         let params = GreedyParams::default();
         let mut own = Own::EMPTY;
         let (mut checked, mut wild, mut frozen) = (0, 0, 0);
-        let set_of = |k: u64| match k % 3 {
-            0 => CardSet::amulet(),
-            1 => CardSet::bullet(),
-            // Coin and Dagger characters (the Zombie among them) with the Dagger token.
-            _ => CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger")
-                .expect("a valid mix")
-                .with_token(Token::Dagger),
-        };
-        for_each_decision(300, 7, set_of, |g, p| {
+        for_each_decision(300, 7, three_sets, |g, p| {
             let view = g.view(p);
             let set = view.config().set;
             let u = Unknowns::of(&view);

@@ -805,8 +805,7 @@ impl CheatingIsmcts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_states::for_each_decision;
-    use silver_rules::{CardSet, Token};
+    use crate::test_states::{for_each_decision, three_sets};
 
     /// The greedy rollout takes forced steps without asking the greedy player: the rollouts
     /// must be the very games a greedy player asked at every step would play (same final
@@ -822,15 +821,8 @@ mod tests {
         let mut search = Search::new(params);
         let mut asked = GreedyBot::new(GreedyParams::default());
         let mut legal = ActionList::new();
-        let set_of = |k: u64| match k % 3 {
-            0 => CardSet::amulet(),
-            1 => CardSet::bullet(),
-            _ => CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger")
-                .expect("a valid mix")
-                .with_token(Token::Dagger),
-        };
         let (mut rollouts, mut forced, mut k) = (0, 0, 0u64);
-        for_each_decision(24, 3, set_of, |g, _| {
+        for_each_decision(24, 3, three_sets, |g, _| {
             k += 1;
             if k % 5 != 0 {
                 return;

@@ -1,7 +1,7 @@
 //! Random game states for the unit tests: every decision point of seeded random games.
 
 use rand::{Rng, SeedableRng};
-use silver_rules::{ActionList, CardSet, Config, Game, Seat, ToMove};
+use silver_rules::{ActionList, CardSet, Config, Game, Seat, ToMove, Token};
 
 /// Calls `f(game, seat to move)` at every decision of `games` random games (seeded by `seed`;
 /// game `k` has `2 + k % 3` players and the set `set_of(k)`).
@@ -29,5 +29,17 @@ pub(crate) fn for_each_decision(
                 ToMove::Terminal => break,
             }
         }
+    }
+}
+
+/// Game `k`'s set for tests that cover the editions: the Amulet set, the Bullet set, and
+/// Coin and Dagger characters (the Zombie among them) with the Dagger token, in turn.
+pub(crate) fn three_sets(k: u64) -> CardSet {
+    match k % 3 {
+        0 => CardSet::amulet(),
+        1 => CardSet::bullet(),
+        _ => CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger")
+            .expect("a valid mix")
+            .with_token(Token::Dagger),
     }
 }
