@@ -3,7 +3,9 @@
 //! can be compared by instruction counts.
 //!
 //! `cargo run --release -p silver-benches --example workload -- WORKLOAD N` where WORKLOAD is
-//! `random-2p`, `random-4p` (N random games), `greedy-4p` (N greedy self-play games through the simulator's game loop) or
+//! `random-2p`, `random-4p` (N random games), `random-bullet-4p`, `random-coin-dagger-4p` (N
+//! random 4-player games of Bullet, and of every known Coin and Dagger character on Amulet, as
+//! in `benches/engine.rs`), `greedy-4p` (N greedy self-play games through the simulator's game loop) or
 //! `ismcts-2p`, `ismcts-4p` (N decisions of the default 1,000-iteration ISMCTS at the first
 //! turn start of a deal) or `ismcts-random-4p` (the same with the plain search: no prior,
 //! every player in the tree, random rollouts to the round's end). Prints a checksum of the work so it cannot be optimised away.
@@ -13,11 +15,11 @@ use rand_chacha::ChaCha8Rng;
 use silver_bots::{
     play_game_with, Bot, BotRng, GreedyBot, GreedyParams, IsmctsBot, IsmctsParams, Player,
 };
-use silver_rules::{random_playout, Action, ActionList, Config, Game, Stage, ToMove};
+use silver_rules::{random_playout, Action, ActionList, CardSet, Config, Game, Stage, ToMove};
 
 fn usage() -> ! {
     eprintln!(
-        "usage: workload random-2p|random-4p|greedy-4p|ismcts-2p|ismcts-4p|ismcts-random-4p N (N a positive count)"
+        "usage: workload random-2p|random-4p|random-bullet-4p|random-coin-dagger-4p|greedy-4p|ismcts-2p|ismcts-4p|ismcts-random-4p N (N a positive count)"
     );
     std::process::exit(2)
 }
@@ -34,6 +36,20 @@ fn main() {
         "random-2p" | "random-4p" => {
             let players = if name == "random-2p" { 2 } else { 4 };
             let cfg = Config::standard(players).expect("2 and 4 players are valid");
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            for _ in 0..n {
+                let mut g = Game::new(cfg, 0).expect("a valid configuration");
+                check += random_playout(&mut g, &mut rng, &mut (), &mut actions, u64::MAX);
+            }
+        }
+        "random-bullet-4p" | "random-coin-dagger-4p" => {
+            let mut cfg = Config::standard(4).expect("4 players are valid");
+            cfg.set = if name == "random-bullet-4p" {
+                CardSet::bullet()
+            } else {
+                CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger,12:dagger")
+                    .expect("a valid card set")
+            };
             let mut rng = ChaCha8Rng::seed_from_u64(1);
             for _ in 0..n {
                 let mut g = Game::new(cfg, 0).expect("a valid configuration");

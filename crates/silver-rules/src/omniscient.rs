@@ -91,6 +91,15 @@ pub enum InvariantViolation {
     /// A seat floats a value that none of its floating cards has (B8).
     #[error("seat {0}'s floating values are not among its floating cards")]
     FloatingValuesElsewhere(Seat),
+    /// A shortcut of legal-action generation disagrees with the listing it stands for
+    /// ([`Omniscient::check_shortcuts`]).
+    #[error("seat {seat}: the shortcut for {what} disagrees with the listed actions")]
+    Shortcut {
+        /// The seat.
+        seat: Seat,
+        /// What was checked: a discard ability's target, or the B1 selection starts.
+        what: String,
+    },
 }
 
 /// Read access to every hidden value of a game, for omniscient consumers only (statistics,
@@ -291,6 +300,28 @@ impl Omniscient<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Checks that the engine's shortcuts answer what listing the actions would (slower than
+    /// [`Omniscient::check_invariants`]: it lists every discard ability's targets for every
+    /// seat): whether a discard ability has a target (R-NO-ABILITY-TARGET), answered by card
+    /// masks, and the multi-exchange starts with face-up Lycans (R-SWAP-MULTI with B1),
+    /// answered in one pass over the village.
+    pub fn check_shortcuts(&self) -> Result<(), InvariantViolation> {
+        match self.0.shortcut_disagreement() {
+            None => Ok(()),
+            Some((seat, Some(v))) => Err(InvariantViolation::Shortcut {
+                seat,
+                what: format!(
+                    "whether value {v}'s ability ({:?}) has a target",
+                    self.0.cfg.set.ability(v)
+                ),
+            }),
+            Some((seat, None)) => Err(InvariantViolation::Shortcut {
+                seat,
+                what: "the B1 multi-exchange starts".into(),
+            }),
+        }
     }
 
     /// Every card id with its location, for conservation checks: villages, deck, pile,

@@ -42,18 +42,7 @@ impl Game {
         } else {
             self.public_slots(p)
         };
-        // The eligible slots (all but the token's, a bit per slot). A slot not known to all
-        // (and, with at most one slot known to all, every slot) starts a selection if an
-        // eligible slot follows it: every eligible slot but the last.
-        let n = row.len();
-        let mut eligible = (1u64 << n) - 1; // at most 52 cards
-        if let Some(i) = self.village[p as usize].position(self.amulet) {
-            eligible &= !(1u64 << i);
-        }
-        let mut starts = match eligible {
-            0 => 0,
-            e => e & !(1u64 << (63 - e.leading_zeros())),
-        };
+        let (eligible, mut starts) = self.eligible_slots(p);
         if two_or_more(public) && lycans == 0 {
             // A slot known to all needs a later partner it can match as far as everybody
             // knows: one not known to all, or one known to all of its value. From the right,
@@ -71,22 +60,8 @@ impl Game {
                 later_values |= 1 << v;
             }
         } else if two_or_more(public) {
-            // B1: with a face-up Lycan, a partner the set check accepts.
-            let mut known = eligible & public & starts;
-            while known != 0 {
-                let i = known.trailing_zeros();
-                known &= known - 1;
-                let mut later = eligible & !((2u64 << i) - 1);
-                let mut partner = false;
-                while later != 0 && !partner {
-                    let j = later.trailing_zeros();
-                    partner = self.set_possible(p, 1u64 << i | 1u64 << j, public, lycans);
-                    later &= later - 1;
-                }
-                if !partner {
-                    starts &= !(1u64 << i);
-                }
-            }
+            starts = self.lycan_starts(row, eligible, starts, public, lycans);
+            debug_assert!(self.lycan_starts_agree(p), "B1 selection starts");
         }
         out.extend(std::iter::from_fn(|| {
             (starts != 0).then(|| {
@@ -95,6 +70,114 @@ impl Game {
                 Action::Select { slot }
             })
         }));
+    }
+
+    /// R-SWAP-MULTI: the eligible slots of `p`'s village (all but the token's, a bit per slot)
+    /// and the slots that start a selection as far as their position goes: a slot not known to
+    /// all (and, with at most one slot known to all, every slot) starts one if an eligible slot
+    /// follows it, so every eligible slot but the last.
+    #[inline]
+    fn eligible_slots(&self, p: Seat) -> (u64, u64) {
+        let village = &self.village[p as usize];
+        let mut eligible = (1u64 << village.len()) - 1; // at most 52 cards
+        if let Some(i) = village.position(self.amulet) {
+            eligible &= !(1u64 << i);
+        }
+        let starts = match eligible {
+            0 => 0,
+            e => e & !(1u64 << (63 - e.leading_zeros())),
+        };
+        (eligible, starts)
+    }
+
+    /// R-SWAP-MULTI with B1: the selection starts (`starts`, from the eligible slots) when
+    /// face-up Lycans lie in the village. Out of line: only Bullet sets reach it, and inlined
+    /// it changed how the compiler laid out the common path.
+    #[inline(never)]
+    fn lycan_starts(
+        &self,
+        row: &[CardId],
+        eligible: u64,
+        mut starts: u64,
+        public: u64,
+        lycans: u64,
+    ) -> u64 {
+        // B1: with face-up Lycans (slots `lycans`, all known to all), a slot known to all
+        // needs a later partner the set check accepts for the pair: one not known to all,
+        // one of the same value, or one a value apart while a face-up Lycan other than the
+        // two stays in the village. From the right, as `push_exchange_starts` does without
+        // Lycans, with the later values split by whether a face-up Lycan holds them (a pair
+        // with a Lycan in it has one Lycan fewer left to count).
+        let all_lycans = lycans.count_ones();
+        let unknown = eligible & !public;
+        let mut known = eligible & public;
+        let mut later_values = 0u32; // a bit per value known to all further right
+        let mut later_plain = 0u32; // the same, not on a face-up Lycan
+        let mut later_lycan = 0u32; // the same, on a face-up Lycan
+        while known != 0 {
+            let i = 63 - known.leading_zeros();
+            known &= !(1u64 << i);
+            let v = u32::from(self.value[row[i as usize] as usize]);
+            let i_lycan = (lycans >> i) & 1 != 0;
+            // Lycans that stay besides the pair, before counting the partner.
+            let staying = all_lycans - u32::from(i_lycan);
+            let apart = (2u32 << v) | ((1u32 << v) >> 1); // values v + 1 and v - 1
+            let partner = unknown & !((2u64 << i) - 1) != 0
+                || (later_values >> v) & 1 != 0
+                || (staying >= 1 && later_plain & apart != 0)
+                || (staying >= 2 && later_lycan & apart != 0);
+            if !partner {
+                starts &= !(1u64 << i);
+            }
+            later_values |= 1 << v;
+            if i_lycan {
+                later_lycan |= 1 << v;
+            } else {
+                later_plain |= 1 << v;
+            }
+        }
+        starts
+    }
+
+    /// R-SWAP-MULTI with B1: whether the linear pass (`lycan_starts`) gives `p`'s village the
+    /// starts the pair-by-pair set check does (true when no face-up Lycan constrains them).
+    pub(in crate::rules) fn lycan_starts_agree(&self, p: Seat) -> bool {
+        let (public, lycans) = self.public_slots(p);
+        if !two_or_more(public) || lycans == 0 {
+            return true;
+        }
+        let row = self.village[p as usize].as_slice();
+        let (eligible, starts) = self.eligible_slots(p);
+        self.lycan_starts(row, eligible, starts, public, lycans)
+            == self.lycan_starts_by_pairs(p, eligible, starts, public, lycans)
+    }
+
+    /// The selection starts with face-up Lycans found pair by pair with the set check: the
+    /// reference the linear pass `lycan_starts` is checked against (`lycan_starts_agree`).
+    fn lycan_starts_by_pairs(
+        &self,
+        p: Seat,
+        eligible: u64,
+        mut starts: u64,
+        public: u64,
+        lycans: u64,
+    ) -> u64 {
+        let mut known = eligible & public & starts;
+        while known != 0 {
+            let i = known.trailing_zeros();
+            known &= known - 1;
+            let mut later = eligible & !((2u64 << i) - 1);
+            let mut partner = false;
+            while later != 0 && !partner {
+                let j = later.trailing_zeros();
+                partner = self.set_possible(p, 1u64 << i | 1u64 << j, public, lycans);
+                later &= later - 1;
+            }
+            if !partner {
+                starts &= !(1u64 << i);
+            }
+        }
+        starts
     }
 
     /// R-SWAP-MULTI: the next slot of a multi-exchange, confirming it, or (D5) approximating.
@@ -170,18 +253,33 @@ impl Game {
         for (i, &c) in row.iter().enumerate() {
             slots |= ((plain >> c) & 1) << i;
         }
-        if self.masks.lycan != 0 {
+        let up_lycans = self.lycans_up(p);
+        if up_lycans != 0 {
             let mut m = slots;
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let c = row[i];
-                if self.has(self.masks.lycan, c) && self.up(c) {
-                    lycans |= 1u64 << i;
-                }
+                lycans |= ((up_lycans >> row[i]) & 1) << i;
             }
         }
         (slots, lycans)
+    }
+
+    /// B1: card-id bits of the face-up Lycans in `p`'s village (none without Lycans in the
+    /// set, and only the village's face-up cards are visited).
+    #[inline]
+    fn lycans_up(&self, p: Seat) -> u64 {
+        if self.masks.lycan == 0 {
+            return 0;
+        }
+        let mut up = self.face_up & self.village[p as usize].mask();
+        let mut m = 0u64;
+        while up != 0 {
+            let c = up.trailing_zeros() as CardId;
+            up &= up - 1;
+            m |= u64::from(self.has(self.masks.lycan, c)) << c;
+        }
+        m
     }
 
     /// R-SWAP-MULTI: can the cards in the `chosen` slots of `p`'s village still match, as far
@@ -490,12 +588,13 @@ impl Game {
 
     /// B1: face-up Lycans of `p` that stay in the village (not among the chosen slots).
     fn lycans_staying(&self, p: Seat, chosen: u64) -> u8 {
-        if self.masks.lycan == 0 || self.face_up == 0 {
+        let up_lycans = self.lycans_up(p);
+        if up_lycans == 0 {
             return 0;
         }
         let mut n = 0;
         for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
-            if chosen & (1u64 << i) == 0 && self.up(c) && self.has(self.masks.lycan, c) {
+            if chosen & (1u64 << i) == 0 && up_lycans & (1u64 << c) != 0 {
                 n += 1;
             }
         }

@@ -228,9 +228,132 @@ impl Game {
         }
     }
 
+    /// Where a shortcut of legal-action generation disagrees with the listing it replaces:
+    /// whether each discard ability of the set has a target, for every seat (triggered by the
+    /// pile's top card, else card 0), and the B1 selection starts of every village. `None`
+    /// if they all agree; else the seat and, for an ability, its value.
+    pub(crate) fn shortcut_disagreement(&self) -> Option<(Seat, Option<crate::card::Value>)> {
+        if !self.in_round() {
+            return None;
+        }
+        let card = self.pile.top().unwrap_or(0);
+        for p in 0..self.cfg.players {
+            for v in 0..crate::card::VALUES as crate::card::Value {
+                if self.cfg.set.ability(v).is_discard_ability()
+                    && self.ability_has_target(p, card, v)
+                        != self.ability_has_listed_target(p, card, v)
+                {
+                    return Some((p, Some(v)));
+                }
+            }
+            if !self.lycan_starts_agree(p) {
+                return Some((p, None));
+            }
+        }
+        None
+    }
+
     /// A card's value with the seats that know it, for events.
     #[inline]
     fn hidden(&self, c: CardId) -> Hidden {
         Hidden::new(self.value[c as usize], self.known[c as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::action::ActionList;
+    use crate::card::CardSet;
+    use crate::config::Config;
+    use crate::game::{Game, Row, ToMove};
+    use rand::{Rng, SeedableRng};
+
+    /// R-NO-ABILITY-TARGET, R-SWAP-MULTI with B1: the shortcuts agree with the listings in
+    /// the states of random play and in the rarer states made from them by emptying villages
+    /// (E-EMPTY) or the deck, keeping only a village's face-up cards, or shielding every card
+    /// of one (R-A3): a village alone in reach (B11), no opponent in reach (B6, R-A12), only
+    /// face-up Zombies to discard (C8 with D4), no deck card (R-A11, B5, B10). Both
+    /// sides read the same state, so a state made by hand is as good a witness as a dealt one.
+    #[test]
+    fn shortcuts_agree_with_listings_in_made_states() {
+        let sets = [
+            CardSet::bullet(),
+            CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger,12:dagger")
+                .expect("a valid set"),
+            CardSet::parse("bullet+3:amulet,10:amulet,11:amulet,4:coin").expect("a valid set"),
+            // B8 beside C2's rotations, C8 beside D4's Zombies.
+            CardSet::parse("bullet+2:coin,4:dagger")
+                .expect("a valid set")
+                .with_custom(5, crate::card::Ability::DiscardOwn { count: 1 }),
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let mut actions = ActionList::new();
+        let mut checked = 0u64;
+        for set in sets {
+            for players in 2..=4u8 {
+                for _ in 0..8 {
+                    let mut cfg = Config::standard(players).expect("a valid player count");
+                    cfg.set = set;
+                    let mut g = Game::new(cfg, 0).expect("a valid configuration");
+                    loop {
+                        match g.to_move() {
+                            ToMove::Deal => g.deal_random(&mut rng, &mut ()),
+                            ToMove::Player(_) => {
+                                g.legal_actions(&mut actions);
+                                let a = actions[rng.random_range(0..actions.len())];
+                                g.apply_unchecked(a, &mut ());
+                            }
+                            ToMove::Terminal => break,
+                        }
+                        let mut variants = vec![g];
+                        for o in 0..players as usize {
+                            let mut emptied = g;
+                            empty_village(&mut emptied, o);
+                            variants.push(emptied);
+                            let mut alone = g;
+                            for k in (0..players as usize).filter(|&k| k != o) {
+                                empty_village(&mut alone, k);
+                            }
+                            variants.push(alone);
+                            let mut up_only = g;
+                            for i in (0..g.village[o].len()).rev() {
+                                if !g.up(g.village[o].get(i)) {
+                                    up_only.village[o].remove(i);
+                                }
+                            }
+                            variants.push(up_only);
+                            let mut shielded = g;
+                            shielded.shield |= g.village[o].mask();
+                            variants.push(shielded);
+                        }
+                        let mut no_deck = g;
+                        no_deck.deck = Row::EMPTY;
+                        variants.push(no_deck);
+                        for v in &variants {
+                            assert_eq!(
+                                v.shortcut_disagreement(),
+                                None,
+                                "{} with {players} players",
+                                set.canonical_name()
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
+
+    /// Takes village `o`'s cards off the table (their face-up marks with them, so that the
+    /// face-up marks stay those of village cards).
+    fn empty_village(g: &mut Game, o: usize) {
+        let gone = !g.village[o].mask();
+        g.village[o] = Row::EMPTY;
+        g.face_up &= gone;
+        g.helpers_up &= gone;
+        for r in &mut g.roles_up {
+            *r &= gone;
+        }
     }
 }

@@ -115,39 +115,111 @@ impl Game {
 
     /// True if the ability of value `src`, triggered by `card`, has at least one legal target
     /// (R-NO-ABILITY-TARGET).
+    ///
+    /// Answered by card-id masks and counts, without listing the targets (a discard, an
+    /// exchange with a face-up Mortician and a B9 or C4 copy all ask it); debug builds check
+    /// every answer against the listed targets (`ability_has_listed_target`), and
+    /// [`crate::Omniscient::check_shortcuts`] does in any build. Out of line: it is asked at
+    /// discards, not at every decision.
+    #[inline(never)]
     pub(in crate::rules) fn ability_has_target(&self, p: Seat, card: CardId, src: Value) -> bool {
-        // The commonest discard abilities (Amulet's) by card-id masks (the same answer as
-        // listing their targets, as the debug check below verifies).
-        let fast = match self.cfg.set.ability(src) {
-            Ability::ExposeOwn | Ability::BeholdOwn { .. } => Some(self.has_own_face_down(p)),
+        let ability = self.cfg.set.ability(src);
+        let has = match ability {
+            Ability::ExposeOwn | Ability::BeholdOwn { .. } | Ability::LookAllOwn => {
+                self.has_own_face_down(p)
+            }
             Ability::RevealOpponent | Ability::LookOpponent { .. } => {
-                Some(self.has_opponent_card_in_reach(p, true))
+                self.has_opponent_card_in_reach(p, true)
             }
             Ability::LookAny => {
-                Some(self.has_own_face_down(p) || self.has_opponent_card_in_reach(p, true))
+                self.has_own_face_down(p) || self.has_opponent_card_in_reach(p, true)
             }
+            // B6: any village card within reach, face-up or not.
+            Ability::FlipAny => {
+                self.has_exchangeable(p) || self.has_opponent_card_in_reach(p, false)
+            }
+            // B11: cards within reach in two different villages.
+            Ability::SwapAny => self.villages_in_reach(p) >= 2,
             // R-A12: something to give, and an opponent's card to take.
             Ability::RobberSwap => {
-                Some(self.has_exchangeable(p) && self.has_opponent_card_in_reach(p, false))
+                self.has_exchangeable(p) && self.has_opponent_card_in_reach(p, false)
             }
+            // B12: the Gremlin just discarded lies on the pile (there is always another
+            // village).
+            Ability::GremlinJoin => {
+                self.pile.top() == Some(card) && self.value[card as usize] == src
+            }
+            // B8: a village with two cards to shuffle.
+            Ability::ShuffleVillage => self.has_shuffle_village(p),
             // R-A10: something to exchange out, and a pile card other than the Master.
             Ability::MasterTakePile => {
-                Some(self.has_exchangeable(p) && self.pile.mask() & !bit(card) != 0)
+                self.has_exchangeable(p) && self.pile.mask() & !bit(card) != 0
             }
-            _ => None,
-        };
-        let listed = || {
-            let mut out = ActionList::new();
-            self.push_ability_actions(p, card, src, AbilityStep::Choose, &mut out);
-            out.len() > 1 // more than SkipAbility
-        };
-        match fast {
-            Some(has) => {
-                debug_assert_eq!(has, listed(), "targets of {:?}", self.cfg.set.ability(src));
-                has
+            // R-A11, B10: a deck card; B5: two.
+            Ability::WitchDeckTop | Ability::DeckToPile { .. } => self.deck.len() > 0,
+            Ability::ReverseDeck => self.deck.len() >= 2,
+            // C8: an own card but the token's, and not a face-up Zombie (D4).
+            Ability::DiscardOwn { .. } => {
+                self.village[p as usize].mask()
+                    & !(bit(self.amulet) | self.up_in(p, crate::game::UpRole::Zombie))
+                    != 0
             }
-            None => listed(),
-        }
+            // B9: a face-up village card whose own (non-copy) discard ability has a target.
+            Ability::UseFaceUp => {
+                let mut up = self.face_up;
+                let mut any = false;
+                while up != 0 && !any {
+                    let c = up.trailing_zeros() as CardId;
+                    up &= up - 1;
+                    let a = self.ability_of(c);
+                    any = a.is_discard_ability()
+                        && !a.is_copy()
+                        && self.ability_has_target(p, card, self.value[c as usize]);
+                }
+                any
+            }
+            // D11: always possible.
+            Ability::ReverseDirection => true,
+            // C10 is offered as the copied ability itself; the others are not discard
+            // abilities. No `_` arm: a new ability must say here whether it has a target.
+            Ability::UseUnderneath
+            | Ability::VillagerPair
+            | Ability::SquireDisplay
+            | Ability::EmpathPeek
+            | Ability::Bodyguard
+            | Ability::RascalDraw
+            | Ability::Wild
+            | Ability::HunterRemove
+            | Ability::LycanBump
+            | Ability::PriestFlip
+            | Ability::DiscardToDeckBottom
+            | Ability::Mortician
+            | Ability::CopyLowest
+            | Ability::Curator
+            | Ability::UsePileTop
+            | Ability::Zombie
+            | Ability::Approximator
+            | Ability::Plain => false,
+        };
+        debug_assert_eq!(
+            has,
+            self.ability_has_listed_target(p, card, src),
+            "targets of {ability:?}"
+        );
+        has
+    }
+
+    /// [`Game::ability_has_target`] by listing the targets: the reference its masks are
+    /// checked against.
+    pub(in crate::rules) fn ability_has_listed_target(
+        &self,
+        p: Seat,
+        card: CardId,
+        src: Value,
+    ) -> bool {
+        let mut out = ActionList::new();
+        self.push_ability_actions(p, card, src, AbilityStep::Choose, &mut out);
+        out.len() > 1 // more than SkipAbility
     }
 
     // ----- Resolution -----

@@ -7,7 +7,7 @@ use crate::action::{Action, ActionList, Slot};
 use crate::card::Value;
 use crate::config::Seat;
 use crate::event::{EventSink, GameEvent};
-use crate::game::{AbilityStep, CardId, Game, Stage, NONE};
+use crate::game::{two_or_more, AbilityStep, CardId, Game, Stage, NONE};
 
 impl Game {
     // ----- R-A12 Robber, D12 Master Thief -----
@@ -199,6 +199,13 @@ impl Game {
             }
         }
         m
+    }
+
+    /// Whether [`Game::push_shuffle_villages`] pushes anything: the cards `shufflable`
+    /// visits one by one, by masks (face-down, within reach, not rotated).
+    pub(in crate::rules) fn has_shuffle_village(&self, p: Seat) -> bool {
+        (0..self.cfg.players)
+            .any(|o| two_or_more(self.in_reach(p, o) & !self.face_up & !self.rotated))
     }
 
     /// B8: a village with at least two cards to shuffle.

@@ -81,6 +81,26 @@ impl Game {
         })
     }
 
+    /// Card-id bits of the cards of `o`'s village that `p`'s ability may touch
+    /// ([`Game::protected_from`] by masks): all but the token's card in `p`'s own village,
+    /// R-NO-ABILITY-TARGET in the others.
+    #[inline]
+    pub(in crate::rules) fn in_reach(&self, p: Seat, o: Seat) -> u64 {
+        let out = if o == p {
+            bit(self.amulet)
+        } else {
+            self.out_of_reach(o, false, 0)
+        };
+        self.village[o as usize].mask() & !out
+    }
+
+    /// B11: how many villages hold a card `p`'s ability may touch.
+    pub(in crate::rules) fn villages_in_reach(&self, p: Seat) -> u32 {
+        (0..self.cfg.players)
+            .map(|o| u32::from(self.in_reach(p, o) != 0))
+            .sum()
+    }
+
     /// Opponents' cards an ability may touch (R-NO-ABILITY-TARGET); `face_down_only` for
     /// looks and flips; `skip` holds card ids already used. A village with no card out of
     /// reach is pushed without a test per card.
