@@ -635,10 +635,10 @@ impl Search {
         // Random rollouts draw from a small generator seeded from the bot's stream once per
         // rollout: a draw costs a few instructions instead of ChaCha8's few dozen, and the
         // search stays a function of the bot's seed.
-        let mut fast = match self.params.rollout {
-            RolloutPolicy::Random => RolloutRng::seed_from_u64(rng.next_u64()),
-            RolloutPolicy::Greedy => RolloutRng::new(0),
-        };
+        if self.params.rollout == RolloutPolicy::Random {
+            let mut fast = RolloutRng::seed_from_u64(rng.next_u64());
+            return random_rollout(world, round, start_turn, limit, &mut self.buf, &mut fast);
+        }
         loop {
             if at_horizon(world, round) {
                 return world.last_round_scores();
@@ -646,43 +646,59 @@ impl Search {
             if world.turn_number().wrapping_sub(start_turn) >= limit {
                 return scores_as_they_stand(world);
             }
-            let action = match self.params.rollout {
-                RolloutPolicy::Random => {
-                    if world.stage() == Stage::EndOfTurn {
-                        Action::EndTurn
-                    } else {
-                        world.legal_actions(&mut self.buf);
-                        self.buf[fast.random_range(0..self.buf.len())]
-                    }
-                }
-                RolloutPolicy::Greedy => {
-                    let actor = match world.to_move() {
-                        ToMove::Player(p) => p,
-                        _ => unreachable!("checked by at_horizon"),
-                    };
-                    world.legal_actions(&mut self.buf);
-                    if self.buf.len() == 1 {
-                        // A forced step: the greedy player could only take it. Not asking it
-                        // leaves the same games: its only state that outlives a decision, the
-                        // planned multi-exchange, is set again by the next holding decision
-                        // (a forced one is never a selection) or re-planned by the selection
-                        // step that finds it stale, as the skipped step would have done.
-                        world.apply_unchecked(self.buf[0], &mut ());
-                        continue;
-                    }
-                    // The deciding player's view, rebuilt in place (allocated once per bot).
-                    let view = match &mut self.view {
-                        Some(v) => {
-                            world.view_into(actor, v);
-                            v
-                        }
-                        None => self.view.insert(Box::new(world.view(actor))),
-                    };
-                    self.greedy.decide(view, &self.buf, rng)
-                }
+            let actor = match world.to_move() {
+                ToMove::Player(p) => p,
+                _ => unreachable!("checked by at_horizon"),
             };
+            world.legal_actions(&mut self.buf);
+            if self.buf.len() == 1 {
+                // A forced step: the greedy player could only take it. Not asking it leaves
+                // the same games: its only state that outlives a decision, the planned
+                // multi-exchange, is set again by the next holding decision (a forced one is
+                // never a selection) or re-planned by the selection step that finds it stale,
+                // as the skipped step would have done.
+                world.apply_unchecked(self.buf[0], &mut ());
+                continue;
+            }
+            // The deciding player's view, rebuilt in place (allocated once per bot).
+            let view = match &mut self.view {
+                Some(v) => {
+                    world.view_into(actor, v);
+                    v
+                }
+                None => self.view.insert(Box::new(world.view(actor))),
+            };
+            let action = self.greedy.decide(view, &self.buf, rng);
             world.apply_unchecked(action, &mut ());
         }
+    }
+}
+
+/// The random rollout policy: uniform over the legal actions, but the end of a turn ends it
+/// (free actions left at the end of a turn are not taken). Its own loop, so that the engine's
+/// steps are compiled into it.
+fn random_rollout(
+    world: &mut Game,
+    round: u16,
+    start_turn: u16,
+    limit: u16,
+    buf: &mut ActionList,
+    fast: &mut RolloutRng,
+) -> [i32; MAX_PLAYERS] {
+    loop {
+        if at_horizon(world, round) {
+            return world.last_round_scores();
+        }
+        if world.turn_number().wrapping_sub(start_turn) >= limit {
+            return scores_as_they_stand(world);
+        }
+        let action = if world.stage() == Stage::EndOfTurn {
+            Action::EndTurn
+        } else {
+            world.legal_actions(buf);
+            buf[fast.random_range(0..buf.len())]
+        };
+        world.apply_unchecked(action, &mut ());
     }
 }
 
