@@ -108,9 +108,11 @@ impl From<RunError> for Stop {
 /// Each block starts from `new()` and plays its games in order with `game(worker, index,
 /// &mut block)`; `done(block)` receives the blocks in order on this thread (and may stop the
 /// run after any of them: the same block at any thread count), and
-/// `window(blocks_done)` is called after each window (to flush, record progress and save the
-/// manifest) — also after the blocks that finished before a panic in the same window, so what
-/// is on disk stays consistent.
+/// `window(blocks_done, stopping)` is called after each window (to record progress and, now
+/// and then, flush and save the manifest) — also after the blocks that finished before a panic
+/// in the same window, and before an interruption stops the run. `stopping` is true when no
+/// window follows (the last one, a stop, a panic, an interruption): what is on disk must then
+/// be brought up to date.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play<T: Send>(
     plan: &Plan,
@@ -121,12 +123,13 @@ pub(crate) fn play<T: Send>(
     new: impl Fn() -> T + Sync,
     game: impl Fn(&mut Worker, u64, &mut T) + Sync,
     mut done: impl FnMut(T) -> Result<Flow, RunError>,
-    mut window: impl FnMut(u64) -> Result<(), RunError>,
+    mut window: impl FnMut(u64, bool) -> Result<(), RunError>,
 ) -> Result<(), Stop> {
     let step = (pool.current_num_threads() as u64 * 4).max(1);
     let mut b0 = from;
     while b0 < blocks.count {
         if interrupted.load(Ordering::SeqCst) {
+            window(b0, true)?;
             return Err(Stop::Interrupted);
         }
         let b1 = (b0 + step).min(blocks.count);
@@ -163,17 +166,17 @@ pub(crate) fn play<T: Send>(
                     let flow = done(block)?;
                     finished += 1;
                     if flow == Flow::Stop {
-                        window(finished)?;
+                        window(finished, true)?;
                         return Ok(());
                     }
                 }
                 Err(p) => {
-                    window(finished)?;
+                    window(finished, true)?;
                     return Err(Stop::Panic(p));
                 }
             }
         }
-        window(finished)?;
+        window(finished, b1 == blocks.count)?;
         b0 = b1;
     }
     Ok(())

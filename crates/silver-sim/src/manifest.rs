@@ -1,7 +1,8 @@
 //! A run's record of itself (`manifest.json`): the plan's fingerprint, the shard, the blocks
 //! done, the byte length of every per-game file after them, and the statistics so far. It is
-//! written atomically after every window of blocks, so it always vouches for a prefix of the
-//! files, and `--resume`, `merge` and `report` need nothing else.
+//! written atomically at every checkpoint of a run (`crate::run`), after the files are synced,
+//! so it always vouches for a prefix of the files, and `--resume`, `merge` and `report` need
+//! nothing else.
 
 use crate::error::RunError;
 use crate::output::{write_json, OutputFile};

@@ -1,7 +1,8 @@
 //! Running a plan (or one shard of it) into an output directory: the per-game CSV files are
 //! appended in game order by the block scheduler ([`crate::blocks`]) and the manifest is saved
-//! after every window of blocks, so an interrupted run keeps all completed work and
-//! `--resume` finishes it.
+//! at checkpoints (after the first window of blocks, then at most once a second, and whenever
+//! the run stops), so an interrupted run keeps all completed work, a killed one all but its
+//! last second, and `--resume` finishes it.
 //!
 //! Output is byte-identical for the same plan at any thread count and whether the run is done
 //! at once, resumed, or as shards merged afterwards: every game's randomness depends only on its
@@ -152,6 +153,10 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
     Ok((manifest, files))
 }
 
+/// The longest a run goes between checkpoints (while it is not stopping): what `kill -9` or a
+/// power cut can cost, replayed on `--resume`.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Runs a plan (or one shard of it) into `opts.out`.
 pub fn run(
     plan: &Plan,
@@ -193,6 +198,7 @@ pub fn run(
     // `done` appends a block and counts it (and, in an SPRT run, updates the test and stops
     // at its decision); `window` records the blocks done.
     let pending = std::cell::RefCell::new((&mut manifest, &mut files));
+    let mut last_checkpoint: Option<Instant> = None;
     let result = blocks::play(
         plan,
         &layout,
@@ -227,10 +233,16 @@ pub fn run(
             files.append(&rows)?;
             Ok(flow)
         },
-        |_| {
+        |_, stopping| {
             let (manifest, files) = &mut *pending.borrow_mut();
-            manifest.files = files.records()?;
-            manifest.save(out)?;
+            // A checkpoint (the files synced, then the manifest saved) after the first window,
+            // then at most once every CHECKPOINT_EVERY, and whenever the run stops: each costs
+            // a few synchronous writes, which on a network file system take milliseconds.
+            if stopping || last_checkpoint.is_none_or(|t| t.elapsed() >= CHECKPOINT_EVERY) {
+                manifest.files = files.records()?;
+                manifest.save(out)?;
+                last_checkpoint = Some(Instant::now());
+            }
             progress.update(layout.games_in(manifest.blocks_done), total);
             Ok(())
         },

@@ -432,6 +432,68 @@ fn resume_refuses_a_damaged_directory() {
     assert_mentions(&ok(args!["verify", &first]).stdout, &["16000 games"]);
 }
 
+/// A run killed outright (SIGKILL: no chance to save) after its first checkpoint, while its
+/// files hold rows the manifest does not record yet, resumes to the uninterrupted run's files:
+/// the unrecorded rows are cut off and played again.
+#[test]
+fn a_run_killed_between_checkpoints_resumes_to_the_same_files() {
+    use std::time::{Duration, Instant};
+    let tmp = TempDir::new("killed");
+    let run = args![
+        "tournament",
+        "--bots",
+        "greedy,random",
+        "--players",
+        "4",
+        "--games",
+        "60000",
+        "--seed",
+        "9",
+        "--threads",
+        "1"
+    ];
+    let dir = tmp.join("killed");
+    let mut child = silver(&with(run.clone(), args!["--out", &dir]))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("cannot start silver");
+    // Wait for a checkpoint, then for rows written after it (games.csv longer than recorded).
+    let manifest = dir.join("manifest.json");
+    let started = Instant::now();
+    loop {
+        let recorded = std::fs::read_to_string(&manifest).ok().and_then(|text| {
+            let m: serde_json::Value = serde_json::from_str(&text).ok()?;
+            (m["blocks_done"].as_u64()? > 0).then(|| m["files"][0][1].as_u64())?
+        });
+        let len = std::fs::metadata(dir.join("games.csv")).map_or(0, |m| m.len());
+        if recorded.is_some_and(|r| len > r) {
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before rows past a checkpoint were written; make it longer"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no checkpoint within 120 s"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_mentions(&ok(args!["verify", &dir]).stdout, &["unfinished"]);
+    ok(with(run.clone(), args!["--resume", "--out", &dir]));
+    let whole = tmp.join("whole");
+    ok(with(run, args!["--out", &whole]));
+    assert_same_files(
+        &dir,
+        &whole,
+        &["games.csv", "rounds.csv", "census.csv", "summary.csv"],
+    );
+    assert_mentions(&ok(args!["verify", &dir]).stdout, &["60000 games"]);
+}
+
 #[test]
 fn a_profile_named_like_a_kind_is_what_the_kind_means() {
     let tmp = TempDir::new("kind-profile");

@@ -130,7 +130,7 @@ fn run_set(
             rows.extend(counts);
             Ok(Flow::Continue)
         },
-        |_| {
+        |_, _| {
             progress.update(done_before + games_done.get(), total);
             Ok(())
         },
