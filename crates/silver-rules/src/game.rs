@@ -749,6 +749,24 @@ impl Game {
         }
     }
 
+    /// Card-id bits of the face-up cards in `seat`'s village whose value is among `values`
+    /// (a [`ValueMasks`] mask): none at once when the set has no such value, else only the
+    /// village's face-up cards are visited.
+    #[inline]
+    pub(crate) fn face_up_with(&self, seat: Seat, values: u16) -> u64 {
+        if values == 0 {
+            return 0;
+        }
+        let mut up = self.face_up & self.village[seat as usize].mask();
+        let mut m = 0u64;
+        while up != 0 {
+            let c = up.trailing_zeros() as CardId;
+            up &= up - 1;
+            m |= u64::from(self.has(values, c)) << c;
+        }
+        m
+    }
+
     /// Card-id bits of the face-up cards with `role` in `seat`'s village.
     #[inline]
     pub(crate) fn up_in(&self, seat: Seat, role: UpRole) -> u64 {

@@ -265,21 +265,10 @@ impl Game {
         (slots, lycans)
     }
 
-    /// B1: card-id bits of the face-up Lycans in `p`'s village (none without Lycans in the
-    /// set, and only the village's face-up cards are visited).
+    /// B1: card-id bits of the face-up Lycans in `p`'s village.
     #[inline]
     fn lycans_up(&self, p: Seat) -> u64 {
-        if self.masks.lycan == 0 {
-            return 0;
-        }
-        let mut up = self.face_up & self.village[p as usize].mask();
-        let mut m = 0u64;
-        while up != 0 {
-            let c = up.trailing_zeros() as CardId;
-            up &= up - 1;
-            m |= u64::from(self.has(self.masks.lycan, c)) << c;
-        }
-        m
+        self.face_up_with(p, self.masks.lycan)
     }
 
     /// R-SWAP-MULTI: can the cards in the `chosen` slots of `p`'s village still match, as far

@@ -265,8 +265,8 @@ mod tests {
     use crate::action::ActionList;
     use crate::card::CardSet;
     use crate::config::Config;
-    use crate::game::{Game, Row, ToMove};
-    use rand::{Rng, SeedableRng};
+    use crate::game::{Game, Row};
+    use rand::SeedableRng;
 
     /// R-NO-ABILITY-TARGET, R-SWAP-MULTI with B1: the shortcuts agree with the listings in
     /// the states of random play and in the rarer states made from them by emptying villages
@@ -295,16 +295,8 @@ mod tests {
                     let mut cfg = Config::standard(players).expect("a valid player count");
                     cfg.set = set;
                     let mut g = Game::new(cfg, 0).expect("a valid configuration");
-                    loop {
-                        match g.to_move() {
-                            ToMove::Deal => g.deal_random(&mut rng, &mut ()),
-                            ToMove::Player(_) => {
-                                g.legal_actions(&mut actions);
-                                let a = actions[rng.random_range(0..actions.len())];
-                                g.apply_unchecked(a, &mut ());
-                            }
-                            ToMove::Terminal => break,
-                        }
+                    // One decision at a time (with the deals before it).
+                    while crate::random_playout(&mut g, &mut rng, &mut (), &mut actions, 1) > 0 {
                         let mut variants = vec![g];
                         for o in 0..players as usize {
                             let mut emptied = g;

@@ -297,16 +297,8 @@ fn shortcuts_agree_with_listings_over_every_set() {
                     ChaCha8Rng::seed_from_u64((k as u64) << 32 | u64::from(players) << 16 | i);
                 let mut g = Game::new(cfg, 0).unwrap();
                 let mut actions = ActionList::new();
-                loop {
-                    match g.to_move() {
-                        ToMove::Deal => g.deal_random(&mut rng, &mut ()),
-                        ToMove::Player(_) => {
-                            g.legal_actions(&mut actions);
-                            let a = actions[rng.random_range(0..actions.len())];
-                            g.apply(a, &mut ()).unwrap();
-                        }
-                        ToMove::Terminal => break,
-                    }
+                // One decision at a time (with the deals before it).
+                while random_playout(&mut g, &mut rng, &mut (), &mut actions, 1) > 0 {
                     if let Err(e) = g.omniscient().check_shortcuts() {
                         panic!(
                             "set {}, {players} players, game {i}: {e}\n{g:?}",

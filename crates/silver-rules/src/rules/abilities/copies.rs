@@ -16,19 +16,7 @@ impl Game {
     /// B4: card-id bits of the face-up Morticians in `p`'s village.
     #[inline]
     pub(in crate::rules) fn face_up_morticians(&self, p: Seat) -> u64 {
-        if self.masks.mortician == 0 {
-            return 0;
-        }
-        let mut up = self.face_up & self.village[p as usize].mask();
-        let mut m = 0u64;
-        while up != 0 {
-            let c = up.trailing_zeros() as CardId;
-            up &= up - 1;
-            if self.has(self.masks.mortician, c) {
-                m |= 1u64 << c;
-            }
-        }
-        m
+        self.face_up_with(p, self.masks.mortician)
     }
 
     /// B4: after an exchange, a face-up Mortician offers the ability of one exchanged-out card
