@@ -421,15 +421,7 @@ fn resume_refuses_a_damaged_directory() {
         assert_eq!(read(&bad.join("games.csv")), before, "left alone");
     }
     // The undamaged copy resumes to the uninterrupted run's files.
-    ok(with(run.clone(), args!["--resume", "--out", &first]));
-    let whole = tmp.join("whole");
-    ok(with(run, args!["--out", &whole]));
-    assert_same_files(
-        &first,
-        &whole,
-        &["games.csv", "rounds.csv", "census.csv", "summary.csv"],
-    );
-    assert_mentions(&ok(args!["verify", &first]).stdout, &["16000 games"]);
+    assert_resumes_to_the_whole_run(&tmp, run, &first, "16000 games");
 }
 
 /// A run killed outright (SIGKILL: no chance to save) after its first checkpoint, while its
@@ -483,15 +475,21 @@ fn a_run_killed_between_checkpoints_resumes_to_the_same_files() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert_mentions(&ok(args!["verify", &dir]).stdout, &["unfinished"]);
-    ok(with(run.clone(), args!["--resume", "--out", &dir]));
+    assert_resumes_to_the_whole_run(&tmp, run, &dir, "60000 games");
+}
+
+/// `--resume` finishes the unfinished run in `dir` with the files of the same run played at
+/// once (into `tmp`), and `verify` then passes, counting `games`.
+fn assert_resumes_to_the_whole_run(tmp: &TempDir, run: Vec<OsString>, dir: &Path, games: &str) {
+    ok(with(run.clone(), args!["--resume", "--out", dir]));
     let whole = tmp.join("whole");
     ok(with(run, args!["--out", &whole]));
     assert_same_files(
-        &dir,
+        dir,
         &whole,
         &["games.csv", "rounds.csv", "census.csv", "summary.csv"],
     );
-    assert_mentions(&ok(args!["verify", &dir]).stdout, &["60000 games"]);
+    assert_mentions(&ok(args!["verify", dir]).stdout, &[games]);
 }
 
 #[test]
