@@ -108,7 +108,8 @@ impl ExecBot {
             let err = BufReader::new(child.stderr.take().expect("piped stderr"));
             std::thread::spawn(move || {
                 for line in err.lines().map_while(Result::ok) {
-                    eprintln!("{line}");
+                    // A failing stderr must not end the reader (nor the bot).
+                    let _ = writeln!(std::io::stderr(), "{line}");
                     if let Ok(mut t) = tail.lock() {
                         if t.len() == STDERR_TAIL {
                             t.pop_front();

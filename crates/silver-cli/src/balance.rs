@@ -5,7 +5,6 @@ use anyhow::{bail, Context, Result};
 use silver_sim::{
     headline_table, resolve_balance, run_balance, BalanceOptions, ExperimentSpec, RunError,
 };
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -46,10 +45,8 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
     reporter.finish();
     match result {
         Ok(outcome) => {
-            let mut stdout = std::io::stdout().lock();
-            write!(stdout, "{}", headline_table(&outcome.rows, 5))?;
-            writeln!(
-                stdout,
+            out!("{}", headline_table(&outcome.rows, 5))?;
+            outln!(
                 "{} sets ({} played, {} already complete), {} games in {:.2} s: {} games/s on {} threads; files in {}",
                 outcome.rows.len(),
                 outcome.sets_played,
@@ -64,7 +61,7 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
         }
         Err(RunError::Interrupted { done, total }) => {
             let per_set = bp.games().max(1);
-            eprintln!(
+            note!(
                 "interrupted after {} of {} sets ({done} of {total} games); the completed sets are in {}. Continue with the same command and --resume",
                 done / per_set,
                 total / per_set,
@@ -73,7 +70,7 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
             Ok(ExitCode::from(130))
         }
         Err(RunError::Panic(p)) => {
-            eprintln!(
+            note!(
                 "error: {p}\nreplay it with: {} (and that set)",
                 replay_command(p.game, p.seed)
             );

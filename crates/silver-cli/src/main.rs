@@ -10,6 +10,34 @@ use silver_sim::{
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// `print!` that returns a failed write as an error (`print!` panics on one): standard output
+/// may be a full disk or a closed pipe.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        std::io::Write::write_fmt(&mut std::io::stdout(), format_args!($($arg)*))
+            .map_err($crate::stdout_error)
+    };
+}
+
+/// `println!` that returns a failed write as an error, as [`out!`].
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        out!("{}\n", format_args!($($arg)*))
+    };
+}
+
+/// A line on standard error that cannot fail: progress and status lines must never stop a run
+/// (standard error may be a full disk or a closed pipe; then the line is lost, nothing else).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = std::io::Write::write_fmt(
+            &mut std::io::stderr(),
+            format_args!("{}\n", format_args!($($arg)*)),
+        );
+    }};
+}
 
 mod balance;
 mod progress;
@@ -276,6 +304,45 @@ struct BotsArgs {
     show: Option<String>,
 }
 
+/// A failed write to standard output, as an error (a closed pipe is recognised by its kind).
+pub(crate) fn stdout_error(e: std::io::Error) -> anyhow::Error {
+    anyhow::Error::new(e).context("cannot write to standard output")
+}
+
+/// Set by the panic hook when it reported a panic outside a game: the process then exits
+/// non-zero, even when the panic was on a thread whose end did not stop the command.
+static INTERNAL_PANIC: AtomicBool = AtomicBool::new(false);
+
+/// The one line a panic outside a game prints.
+fn internal_error_line(info: &std::panic::PanicHookInfo) -> String {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied())
+        .unwrap_or("a panic without a message");
+    let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    let at = info
+        .location()
+        .map(|l| format!(" (at {}:{})", l.file(), l.line()))
+        .unwrap_or_default();
+    format!("error: internal error: {message}{at}; this is a bug, please report it")
+}
+
+/// Panics inside a game on a worker are caught and reported with the game's index and replay
+/// command: the hook keeps quiet about them. Any other panic is a bug, reported in one line
+/// (standard error may be unwritable: then only the exit code tells), and the process exits
+/// non-zero ([`INTERNAL_PANIC`]).
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        if silver_sim::in_game() {
+            return;
+        }
+        INTERNAL_PANIC.store(true, Ordering::SeqCst);
+        let _ = writeln!(std::io::stderr(), "{}", internal_error_line(info));
+    }));
+}
+
 /// Splits `a,b:x=1,y=2,c` into bots: a segment with `=` but no `:` continues the previous
 /// bot's inline overrides.
 /// A throughput with about three significant digits (slow search runs make < 1 game/s).
@@ -494,16 +561,14 @@ fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode
     reporter.finish();
     match result {
         Ok(outcome) => {
-            let mut stdout = std::io::stdout().lock();
-            write!(stdout, "{}", plan.set.summary_lines())?;
+            out!("{}", plan.set.summary_lines())?;
             let names = plan.bot_names();
-            write!(stdout, "{}", summary_table(&outcome.stats, &names))?;
-            write!(stdout, "{}", comparisons(&outcome.stats, &names))?;
+            out!("{}", summary_table(&outcome.stats, &names))?;
+            out!("{}", comparisons(&outcome.stats, &names))?;
             if let Some(t) = &outcome.sprt {
-                write!(stdout, "{}", t.summary(&outcome.stats.pairs, &names))?;
+                out!("{}", t.summary(&outcome.stats.pairs, &names))?;
             }
-            writeln!(
-                stdout,
+            outln!(
                 "{} games in {:.2} s: {} games/s on {} threads; files in {}",
                 outcome.games_played,
                 outcome.seconds,
@@ -514,14 +579,14 @@ fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode
             Ok(ExitCode::SUCCESS)
         }
         Err(RunError::Interrupted { done, total }) => {
-            eprintln!(
+            note!(
                 "interrupted after {done} of {total} games; the completed games are in {}. Continue with the same command and --resume",
                 out.display()
             );
             Ok(ExitCode::from(130))
         }
         Err(RunError::Panic(p)) => {
-            eprintln!(
+            note!(
                 "error: {p}\nreplay it with: {}",
                 replay_command(p.game, p.seed)
             );
@@ -532,9 +597,30 @@ fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode
 }
 
 fn main() -> ExitCode {
-    // Panics inside games are caught and reported with their replay command; keep the default
-    // hook's message off the terminal for those.
-    std::panic::set_hook(Box::new(|_| {}));
+    install_panic_hook();
+    let code = command();
+    if INTERNAL_PANIC.load(Ordering::SeqCst) {
+        return ExitCode::from(101);
+    }
+    code
+}
+
+/// A panic on purpose, for the integration tests of the panic hook only (no known input makes
+/// the tool panic outside a game, so the hook's end-to-end test needs one): `main` panics on
+/// the main thread, `thread` on a thread whose end does not stop the command.
+fn test_panic() {
+    match std::env::var("SILVER_TEST_PANIC").as_deref() {
+        Ok("main") => panic!("SILVER_TEST_PANIC=main"),
+        Ok("thread") => {
+            let _ = std::thread::spawn(|| panic!("SILVER_TEST_PANIC=thread")).join();
+        }
+        _ => {}
+    }
+}
+
+/// Runs the command line: its exit code.
+fn command() -> ExitCode {
+    test_panic();
     // Bad arguments are one line, as every other error (clap's own message ends with usage
     // and a hint on further lines); --help and --version print as usual.
     let cli = match Cli::try_parse() {
@@ -552,13 +638,11 @@ fn main() -> ExitCode {
                 .map(str::trim)
                 .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
                 .collect();
-            eprintln!("{} (see silver --help)", message.join(" "));
+            note!("{} (see silver --help)", message.join(" "));
             return ExitCode::from(2);
         }
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
+        // --help and --version.
+        Err(e) => return finish(e.print().map_err(stdout_error).map(|()| ExitCode::SUCCESS)),
     };
     let result = match cli.command {
         Command::Run(a) => load_spec(&a.experiment).and_then(|mut spec| {
@@ -608,6 +692,16 @@ fn main() -> ExitCode {
         Command::Play(a) => table::play_cmd(&a),
         Command::View(a) => table::view_cmd(&a),
     };
+    finish(result)
+}
+
+/// The exit code of a command's result, its error (if any) reported in one line. What is
+/// still buffered for standard output is written first: a failure to write it is an error too.
+fn finish(result: Result<ExitCode>) -> ExitCode {
+    let result = result.and_then(|code| {
+        std::io::stdout().flush().map_err(stdout_error)?;
+        Ok(code)
+    });
     match result {
         Ok(code) => code,
         // Output piped into `head` and the like: the reader is gone, not an error of ours.
@@ -620,7 +714,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e:#}");
+            note!("error: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -632,15 +726,15 @@ fn merge_cmd(a: &MergeArgs) -> Result<ExitCode> {
     }
     let m = merge(&a.out, &a.shards, a.force)?;
     let set = m.card_set()?;
-    print!("{}", set.summary_lines());
-    print!("{}", summary_table(&m.stats, &m.bots));
-    print!("{}", comparisons(&m.stats, &m.bots));
-    println!(
+    out!("{}", set.summary_lines())?;
+    out!("{}", summary_table(&m.stats, &m.bots))?;
+    out!("{}", comparisons(&m.stats, &m.bots))?;
+    outln!(
         "merged {} shards ({} games) into {}",
         a.shards.len(),
         m.stats.games,
         a.out.display()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -685,54 +779,57 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
         }
         out.flush()
     };
-    match print() {
-        // A closed pipe (`silver replay ... | head`) is not an error.
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(ExitCode::SUCCESS),
-    }
+    print().map_err(stdout_error)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
     let report = silver_report::build(&a.dir)?;
     match a.format {
         ReportFormat::Csv => {
-            print!("{}", report.csv());
+            out!("{}", report.csv())?;
             return Ok(ExitCode::SUCCESS);
         }
         ReportFormat::Json => {
-            println!("{}", report.json());
+            outln!("{}", report.json())?;
             return Ok(ExitCode::SUCCESS);
         }
         ReportFormat::Text => {}
     }
     let html = a.html.clone().unwrap_or_else(|| a.dir.join("report.html"));
     let tmp = html.with_extension("html.tmp");
+    // The page replaces a regular file only: renaming over a FIFO, a symlink or a device
+    // would replace it.
+    for p in [&html, &tmp] {
+        silver_sim::check_replaceable(p).with_context(|| p.display().to_string())?;
+    }
     std::fs::write(&tmp, report.html()).with_context(|| tmp.display().to_string())?;
     std::fs::rename(&tmp, &html).with_context(|| html.display().to_string())?;
     if a.dir.join("balance.json").is_file() {
-        println!("report: {}", html.display());
+        outln!("report: {}", html.display())?;
         return Ok(ExitCode::SUCCESS);
     }
     let m = read_manifest(&a.dir)?;
     let set = m.card_set().with_context(|| a.dir.display().to_string())?;
     if !m.complete {
-        eprintln!(
+        note!(
             "note: this run is not complete ({} of {} blocks); figures cover the completed games",
-            m.blocks_done, m.blocks_total
+            m.blocks_done,
+            m.blocks_total
         );
     }
-    print!("{}", set.summary_lines());
-    print!("{}", summary_table(&m.stats, &m.bots));
-    print!("{}", comparisons(&m.stats, &m.bots));
+    out!("{}", set.summary_lines())?;
+    out!("{}", summary_table(&m.stats, &m.bots))?;
+    out!("{}", comparisons(&m.stats, &m.bots))?;
     if let Some(t) = &m.sprt {
-        print!("{}", t.summary(&m.stats.pairs, &m.bots));
+        out!("{}", t.summary(&m.stats.pairs, &m.bots))?;
     }
-    println!("games {}", m.stats.games);
-    print!(
+    outln!("games {}", m.stats.games)?;
+    out!(
         "{}",
         silver_sim::census_tables(&m.stats, a.turn_bucket as usize)
-    );
-    println!("report: {}", html.display());
+    )?;
+    outln!("report: {}", html.display())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -759,12 +856,12 @@ fn verify_cmd(a: &VerifyArgs) -> Result<ExitCode> {
         0 => String::new(),
         n => format!(" ({n} unfinished, checked as far as it got)"),
     };
-    println!(
+    outln!(
         "{}: {what} verified{unfinished}: {} games, {} files match the manifest",
         a.dir.display(),
         v.games,
         v.files
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -794,7 +891,7 @@ fn sprt_cmd(a: &SprtArgs) -> Result<ExitCode> {
     let decision = spec.decide(llr);
     let e = silver_sim::score_estimate(&scores, &cells, games);
     match a.format {
-        FormatArg::Json => println!(
+        FormatArg::Json => outln!(
             "{}",
             serde_json::json!({
                 "llr": llr,
@@ -816,14 +913,14 @@ fn sprt_cmd(a: &SprtArgs) -> Result<ExitCode> {
                 "elo_error95": e.elo_error,
                 "los": e.los,
             })
-        ),
+        )?,
         FormatArg::Text => {
             let what = if games == 2 { "pairs" } else { "games" };
-            println!(
+            outln!(
                 "{} {what}: score {:.4} [{:.4}, {:.4}]  nElo {:.2} ± {:.2}  Elo {:.2} ± {:.2}  LOS {:.2}%",
                 e.blocks, e.score, e.score_low, e.score_high, e.nelo, e.nelo_error, e.elo, e.elo_error, 100.0 * e.los
-            );
-            println!(
+            )?;
+            outln!(
                 "LLR {:.4} ({:.4}, {:.4}) [{}, {}]: {}",
                 llr,
                 spec.lower(),
@@ -835,7 +932,7 @@ fn sprt_cmd(a: &SprtArgs) -> Result<ExitCode> {
                     silver_sim::Decision::H1 => "H1 accepted",
                     silver_sim::Decision::Continue => "continue",
                 }
-            );
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -851,23 +948,23 @@ fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {
         } else {
             "built-in kind".to_string()
         };
-        println!("# {name}: {source}, resolved");
-        print!("{}", toml::to_string(&spec)?);
+        outln!("# {name}: {source}, resolved")?;
+        out!("{}", toml::to_string(&spec)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("built-in kinds: {}", silver_bots::KINDS.join(", "));
+    outln!("built-in kinds: {}", silver_bots::KINDS.join(", "))?;
     let profiles = silver_sim::list_profiles(&a.bots_dir);
     if profiles.is_empty() {
-        println!("no profiles in {}", a.bots_dir.display());
+        outln!("no profiles in {}", a.bots_dir.display())?;
     }
     for p in profiles {
         match silver_sim::resolve_bot(&p, &a.bots_dir) {
-            Ok(spec) if silver_bots::KINDS.contains(&p.as_str()) => println!(
+            Ok(spec) if silver_bots::KINDS.contains(&p.as_str()) => outln!(
                 "{p:<16} {} (this profile is what `{p}` means here)",
                 spec.kind()
-            ),
-            Ok(spec) => println!("{p:<16} {}", spec.kind()),
-            Err(e) => println!("{p:<16} INVALID: {}", silver_sim::message(&e)),
+            )?,
+            Ok(spec) => outln!("{p:<16} {}", spec.kind())?,
+            Err(e) => outln!("{p:<16} INVALID: {}", silver_sim::message(&e))?,
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -878,11 +975,8 @@ fn cards_cmd(a: &CardsArgs) -> Result<ExitCode> {
         Some(s) => resolve_set(s)?.listing(),
         None => silver_sim::list_cards(),
     };
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(ExitCode::SUCCESS),
-    }
+    out!("{text}")?;
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ pub(crate) fn interrupt_flag(what_is_kept: &'static str) -> Result<Arc<AtomicBoo
         if flag.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
-        eprintln!("\ninterrupt: {what_is_kept}");
+        note!("\ninterrupt: {what_is_kept}");
     })
     .context("cannot install the Ctrl-C handler")?;
     Ok(interrupted)
@@ -92,7 +92,7 @@ impl Reporter {
         }
         match &self.bar {
             Some(b) => b.println(text),
-            None => eprintln!("{text}"),
+            None => note!("{text}"),
         }
     }
 
@@ -134,7 +134,7 @@ impl Progress for Reporter {
             } else {
                 ", eta unknown".into()
             };
-            eprintln!(
+            note!(
                 "progress: {stage}{done}/{total} games ({pct}%), {secs:.0}s, {} games/s{eta}",
                 crate::rate(rate)
             );
@@ -154,7 +154,7 @@ impl SweepProgress for Reporter {
         if resumed {
             self.line(&format!("{}: complete on disk, not replayed", self.stage));
         } else if self.bar.is_none() && !self.quiet {
-            eprintln!("{}", self.stage);
+            note!("{}", self.stage);
         }
     }
 

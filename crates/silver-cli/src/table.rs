@@ -165,15 +165,13 @@ pub(crate) fn play_cmd(a: &PlayArgs) -> Result<ExitCode> {
     let finished = play::run(session, &options).map_err(anyhow::Error::msg)?;
     if !a.plain {
         match (&options.save, finished) {
-            (Some(path), false) => println!(
+            (Some(path), false) => outln!(
                 "saved to {}: `silver play --resume {}` continues it",
                 path.display(),
                 path.display()
-            ),
-            (None, false) => println!("quit; not saved (no --save)"),
-            (_, true) => {
-                println!("seed {seed}: `silver play --seed {seed}` deals this game again")
-            }
+            )?,
+            (None, false) => outln!("quit; not saved (no --save)")?,
+            (_, true) => outln!("seed {seed}: `silver play --seed {seed}` deals this game again")?,
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -196,7 +194,7 @@ pub(crate) fn view_cmd(a: &ViewArgs) -> Result<ExitCode> {
             );
         }
         let text =
-            std::fs::read_to_string(&a.source).with_context(|| a.source.display().to_string())?;
+            silver_sim::read_text(&a.source).with_context(|| a.source.display().to_string())?;
         match serde_json::from_str::<SavedGame>(&text) {
             Ok(saved) => Timeline::from_script(&saved.script, saved.seats),
             Err(_) => match serde_json::from_str::<silver_rules::Script>(&text) {

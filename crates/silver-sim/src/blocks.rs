@@ -12,7 +12,7 @@ use crate::plan::Plan;
 use crate::record::Worker;
 use rayon::prelude::*;
 use std::ops::Range;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The block layout of games `first..end` of a plan.
@@ -141,7 +141,7 @@ pub(crate) fn play<T: Send>(
                     |worker, b| {
                         let mut block = new();
                         for g in blocks.games(b) {
-                            let res = catch_unwind(AssertUnwindSafe(|| {
+                            let res = crate::panics::catch_game(AssertUnwindSafe(|| {
                                 game(worker, g, &mut block);
                             }));
                             if let Err(e) = res {

@@ -21,7 +21,8 @@
 //! `stats` and `interval` (Wilson, delta-method and paired intervals), `pairs` (head-to-head
 //! sums over blocks), `ratings` (Bradley–Terry with cluster-robust intervals), `sprt` (the
 //! normalised GSPRT), `balance` (sweep
-//! resolution, running, metrics, report), `sets`, `seeds`, `error`.
+//! resolution, running, metrics, report), `sets`, `seeds`, `error`, `files` (bounded reads, replaceable targets), `panics` (which
+//! panics are a game's).
 #![deny(missing_docs)]
 // Seat-indexed arrays (sums, scores, totals) read clearest with a loop over seats.
 #![allow(clippy::needless_range_loop)]
@@ -29,12 +30,14 @@
 mod balance;
 mod blocks;
 mod error;
+mod files;
 mod interval;
 mod limits;
 mod manifest;
 mod merge;
 mod output;
 mod pairs;
+mod panics;
 mod plan;
 mod ratings;
 mod record;
@@ -56,10 +59,12 @@ pub use error::{
     message, BotError, CustomAbilityError, GamePanic, RunError, SetDefError, SetDefProblem,
     SetFileError, SpecError, UnknownToken,
 };
+pub use files::{check_replaceable, read_text, MAX_TEXT_FILE};
 pub use interval::{wilson, Est};
 pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Speed};
 pub use merge::merge;
 pub use pairs::crosstable;
+pub use panics::{catch_game, in_game};
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
 pub use ratings::{fit as fit_ratings, ratings_table, Rating};
 pub use record::{record_game, replay, GameDecision, Recorded};

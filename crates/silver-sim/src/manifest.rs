@@ -353,7 +353,7 @@ fn files_any_version<'de, D: serde::Deserializer<'de>>(
 /// Reads a run's manifest from its directory.
 pub fn read_manifest(dir: &Path) -> Result<Manifest, RunError> {
     let path = dir.join(OutputFile::Manifest.name());
-    let text = std::fs::read_to_string(&path).map_err(|source| RunError::NotARun {
+    let text = crate::files::read_text(&path).map_err(|source| RunError::NotARun {
         path: path.clone(),
         source,
     })?;

@@ -236,9 +236,12 @@ pub(crate) fn create_dir(path: &Path) -> Result<(), RunError> {
 
 /// Writes a whole file atomically and durably: a temporary file, synced to the disk, renamed
 /// over it, and the directory synced (so after a crash the file is the old one or the new one,
-/// whole).
+/// whole). A target (or temporary file) that is not a regular file is refused before anything
+/// is written: the rename would replace a FIFO, symlink or device with a regular file.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
     let tmp = path.with_extension("tmp");
+    crate::files::check_replaceable(path).map_err(io(path))?;
+    crate::files::check_replaceable(&tmp).map_err(io(&tmp))?;
     let mut file = File::create(&tmp).map_err(io(&tmp))?;
     file.write_all(bytes).map_err(io(&tmp))?;
     file.sync_all().map_err(io(&tmp))?;

@@ -225,7 +225,7 @@ pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, BotError> {
             profiles: list_profiles(bots_dir),
         });
     }
-    let text = match std::fs::read_to_string(&file) {
+    let text = match crate::files::read_text(&file) {
         Ok(text) => text,
         Err(source) => return Err(BotError::Read { path: file, source }),
     };

@@ -480,7 +480,7 @@ fn resolve_explicit(arg: &str) -> Result<(NamedSet, bool), SetFileError> {
     let arg = arg.trim();
     if is_set_file(arg) {
         let path = PathBuf::from(arg);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::files::read_text(&path) {
             Ok(text) => text,
             Err(source) => return Err(SetFileError::Read { path, source }),
         };

@@ -171,7 +171,7 @@ impl ExperimentSpec {
     /// Reads a spec file: the name defaults to the file name, and a relative card-set file in
     /// `set` is taken relative to the spec's directory. Errors name the file.
     pub fn from_file(path: &Path) -> Result<ExperimentSpec, SpecError> {
-        let text = std::fs::read_to_string(path).map_err(|source| SpecError::Read {
+        let text = crate::files::read_text(path).map_err(|source| SpecError::Read {
             path: path.to_path_buf(),
             source,
         })?;

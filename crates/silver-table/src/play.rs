@@ -134,18 +134,21 @@ fn history(session: &Session) -> (usize, Vec<String>) {
     )
 }
 
-/// Saves atomically (a temporary file renamed over the old one).
+/// Saves atomically (a temporary file renamed over the old one; a target that is not a regular
+/// file is refused, not replaced).
 fn save(session: &Session, path: &Path) -> Result<(), String> {
     let text = serde_json::to_string_pretty(&session.saved()).map_err(|e| e.to_string())?;
     let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, text + "\n")
+    silver_sim::check_replaceable(path)
+        .and_then(|()| silver_sim::check_replaceable(&tmp))
+        .and_then(|()| std::fs::write(&tmp, text + "\n"))
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| format!("cannot save {}: {e}", path.display()))
 }
 
 /// Reads a saved game.
 pub fn load(path: &Path) -> Result<SavedGame, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = silver_sim::read_text(path).map_err(|e| format!("{}: {e}", path.display()))?;
     serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))
 }
 

@@ -11,6 +11,17 @@ pub enum Deals<'a> {
     Orders(&'a [DealOrder]),
 }
 
+/// How a timeline ends ([`Timeline::ending`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game is over.
+    Over,
+    /// The recording stops after round N (the next round is not dealt).
+    RoundEnd(u16),
+    /// The recording stops in the middle of round N.
+    MidRound(u16),
+}
+
 /// One decision of the timeline.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Step {
@@ -36,7 +47,9 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    /// Replays `steps` from the start of a game of `config` (round 1 started by `first`).
+    /// Replays `steps` from the start of a game of `config` (round 1 started by `first`). A
+    /// script needs a deal for every round it plays into: one that ends at a round's end, before
+    /// the next deal, ends there (its last state awaits that deal).
     pub fn build(
         config: Config,
         first: Seat,
@@ -65,7 +78,12 @@ impl Timeline {
         deal(&mut game, &mut first_events)?;
         let mut states = vec![game];
         let mut events = vec![first_events];
+        // The missing deal after the last decision matters only if another decision follows.
+        let mut missing_deal = None;
         for (i, step) in steps.iter().enumerate() {
+            if let Some(e) = missing_deal.take() {
+                return Err(e);
+            }
             if game.to_move() != ToMove::Player(step.seat) {
                 return Err(format!(
                     "decision {i}: seat {} is not to move ({:?})",
@@ -76,7 +94,7 @@ impl Timeline {
             let mut e = Vec::new();
             game.apply(step.action, &mut e)
                 .map_err(|err| format!("decision {i}: {err}"))?;
-            deal(&mut game, &mut e)?;
+            missing_deal = deal(&mut game, &mut e).err();
             states.push(game);
             events.push(e);
         }
@@ -161,6 +179,17 @@ impl Timeline {
     /// The last position (the final state).
     pub fn end(&self) -> usize {
         self.states.len() - 1
+    }
+
+    /// How the recording ends: the game over, or a script stopped before it (at a round's end,
+    /// or in the middle of a round).
+    pub fn ending(&self) -> Ending {
+        let last = &self.states[self.end()];
+        match last.to_move() {
+            ToMove::Terminal => Ending::Over,
+            ToMove::Deal => Ending::RoundEnd(last.round()),
+            ToMove::Player(_) => Ending::MidRound(last.round()),
+        }
     }
 
     /// The next position after `at` where `key` changes (or the end).

@@ -3,7 +3,7 @@
 
 use crate::scene::{self, seat_tag, Scene};
 use crate::text::action_label;
-use crate::timeline::Timeline;
+use crate::timeline::{Ending, Timeline};
 use ratatui::crossterm::event::{self, Event as Key, KeyCode, KeyEventKind};
 use silver_rules::{Action, Seat};
 use std::io::{BufRead, Write};
@@ -59,7 +59,11 @@ pub fn scene_at(t: &Timeline, at: usize, lens: Lens) -> Scene {
                 .push(format!("next: {} decides", tags[step.seat as usize]));
         }
     } else {
-        s.pending.push("the game is over".into());
+        s.pending.push(match t.ending() {
+            Ending::Over => "the game is over".into(),
+            Ending::RoundEnd(r) => format!("the recording stops here, after round {r}"),
+            Ending::MidRound(r) => format!("the recording stops here, in round {r}"),
+        });
         let totals = game.totals();
         let cells: Vec<String> = (0..t.names.len())
             .map(|p| format!("{} {}", tags[p], totals[p]))

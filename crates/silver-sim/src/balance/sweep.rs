@@ -195,7 +195,7 @@ pub fn run_balance(
         sets_done: 0,
         complete: false,
     };
-    let old: Option<SweepManifest> = match fs::read_to_string(&manifest_path) {
+    let old: Option<SweepManifest> = match crate::files::read_text(&manifest_path) {
         Ok(text) => {
             Some(
                 serde_json::from_str(&text).map_err(|source| RunError::BadSweepManifest {

@@ -1,0 +1,44 @@
+//! Which panics are a game's: a game that panics on a worker is caught ([`catch_game`]) and
+//! reported with its index and replay command, so a panic hook should keep it quiet; any
+//! other panic is a bug the hook should report ([`in_game`] tells them apart).
+
+use std::cell::Cell;
+use std::panic::{catch_unwind, UnwindSafe};
+
+thread_local! {
+    static IN_GAME: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` (a game), catching its panic; while it runs, [`in_game`] is true on this thread.
+pub fn catch_game<R>(f: impl FnOnce() -> R + UnwindSafe) -> std::thread::Result<R> {
+    let outer = IN_GAME.with(|g| g.replace(true));
+    let res = catch_unwind(f);
+    IN_GAME.with(|g| g.set(outer));
+    res
+}
+
+/// True inside [`catch_game`] on this thread: a panic here is caught and reported by the caller.
+pub fn in_game() -> bool {
+    IN_GAME.with(Cell::get)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flag_is_set_only_inside_a_caught_game() {
+        assert!(!in_game());
+        assert!(catch_game(in_game).unwrap());
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let seen = catch_game(|| {
+            if in_game() {
+                panic!("inside");
+            }
+        });
+        std::panic::set_hook(prev);
+        assert!(seen.is_err());
+        assert!(!in_game(), "reset after a panic");
+    }
+}
