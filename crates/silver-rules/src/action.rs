@@ -139,7 +139,8 @@ pub enum Action {
         slot: Slot,
     },
     /// D4: a held card that must enter the village while no card can leave it is added at the
-    /// right end, face-down.
+    /// right end, face-down if it came from the deck (or a Witch), face-up if taken from the
+    /// discard pile, the display (R-A1) or by a Master.
     AddToVillage,
     /// E-COIN: turn one card in any village over (token power).
     TokenFlip {

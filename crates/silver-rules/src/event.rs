@@ -331,8 +331,9 @@ pub enum GameEvent<V> {
         /// Receiving player.
         to: Seat,
     },
-    /// A held card that had to enter the village (D4) was added at the right end face-down,
-    /// because no card could leave.
+    /// A held card that had to enter the village (D4) was added at the right end, because no
+    /// card could leave: face-down from the deck (or a Witch), face-up from the discard pile,
+    /// the display (R-A1) or a Master.
     Added {
         /// Who.
         seat: Seat,

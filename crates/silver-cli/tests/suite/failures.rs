@@ -386,3 +386,24 @@ fn every_shipped_script_opens_in_the_viewer() {
     // Only the whole-game script plays to the end.
     assert!(stops >= 8, "{stops}");
 }
+
+/// `silver cards` says what R-A11 says of the Witch: one opponent's card, or an exchange into
+/// your own village (it said "any card").
+#[test]
+fn cards_describe_the_witch_as_the_rules_do() {
+    let out = ok(args!["cards"]);
+    let witch: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.contains("Witch") || l.starts_with("witch-deck-top"))
+        .collect();
+    assert!(!witch.is_empty(), "{}", out.describe());
+    for l in witch {
+        assert!(
+            l.ends_with(
+                "look at the deck top; exchange it with one opponent's card, or into your village"
+            ),
+            "{l}"
+        );
+    }
+}

@@ -329,7 +329,12 @@ impl Ability {
             }
             Ability::LookAny => "look at one face-down card in any village".into(),
             Ability::MasterTakePile => "take any discard-pile card and exchange it in".into(),
-            Ability::WitchDeckTop => "look at the deck top; exchange it with any card".into(),
+            // R-A11: one opponent's card (slot and orientation kept), or an exchange into
+            // your own village (R-SWAP): never another card of your own one by one.
+            Ability::WitchDeckTop => {
+                "look at the deck top; exchange it with one opponent's card, or into your village"
+                    .into()
+            }
             Ability::RobberSwap => {
                 "swap one of your cards with an opponent's card; look at the new one".into()
             }
@@ -542,6 +547,15 @@ mod tests {
                 None => assert_eq!(a.count(), None, "{}", a.kind()),
             }
         }
+    }
+
+    /// The listing says what the rules say (a rules audit found "any card" for R-A11).
+    #[test]
+    fn the_witch_is_described_as_r_a11_says() {
+        assert_eq!(
+            Ability::WitchDeckTop.describe(),
+            "look at the deck top; exchange it with one opponent's card, or into your village"
+        );
     }
 
     #[test]
