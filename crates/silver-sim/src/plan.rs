@@ -98,6 +98,21 @@ impl Plan {
                 m.fingerprint
             ));
         }
+        // Anyone can recompute a fingerprint: the lineups must make games of these bots
+        // (`slot` and `bot_at` index with them).
+        let lineups_fit = (2..=silver_rules::MAX_PLAYERS).contains(&(plan.players as usize))
+            && plan.rotations >= 1
+            && !plan.tables.is_empty()
+            && plan.tables.iter().all(|t| {
+                t.len() == plan.players as usize && t.iter().all(|&b| b < plan.bots.len())
+            });
+        if !lineups_fit {
+            return Err(format!(
+                "the run's manifest records lineups that are not games of its {} players and {} bots",
+                plan.players,
+                plan.bots.len()
+            ));
+        }
         Ok(plan)
     }
 }

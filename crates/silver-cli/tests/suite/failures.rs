@@ -407,3 +407,27 @@ fn cards_describe_the_witch_as_the_rules_do() {
         );
     }
 }
+
+/// A manifest whose lineups name a bot it does not have (its fingerprint recomputed, as anyone
+/// can) is refused by `silver view`, in one line (it used to index out of bounds).
+#[test]
+fn view_refuses_a_manifest_whose_lineups_are_not_its_bots() {
+    let tmp = TempDir::new("view-lineups");
+    let dir = a_run(&tmp);
+    let path = dir.join("manifest.json");
+    let mut m: serde_json::Value = serde_json::from_str(&read_text(&path)).unwrap();
+    m["games"]["tables"] = serde_json::json!([[0, 7]]);
+    std::fs::write(&path, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+    let e = fails(args!["view", &dir, "--game", "0", "--plain"]);
+    // The fingerprint of the edited plan, as the refusal names it.
+    let fp = e
+        .split("(fingerprint ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .unwrap_or_else(|| panic!("{e}"))
+        .to_string();
+    m["fingerprint"] = serde_json::Value::String(fp);
+    std::fs::write(&path, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+    let e = fails(args!["view", &dir, "--game", "0", "--plain"]);
+    assert_mentions(&e, &["lineups", "2 players and 2 bots"]);
+}
