@@ -412,7 +412,7 @@ fn build(
             }
             ValueDef::Custom(c) => {
                 let name = c.name.trim();
-                if name.is_empty() || name.contains(['\n', '\r', '\t']) {
+                if name.is_empty() || name.contains(char::is_control) {
                     return Err(at(line, SetDefProblem::CustomName { value: v }));
                 }
                 let ability = custom_ability(c.kind.trim(), c.count).map_err(|source| {
