@@ -336,6 +336,12 @@ pub struct UnknownToken {
 /// resolved.
 #[derive(Debug, thiserror::Error)]
 pub enum SetFileError {
+    /// A set or token argument with a control character (a newline...).
+    #[error("set {text:?}: control characters (such as a newline) are not allowed")]
+    ControlCharacter {
+        /// The argument.
+        text: String,
+    },
     /// A set string the engine rejects.
     #[error("set \"{text}\"")]
     String {
@@ -482,7 +488,9 @@ pub enum SetDefProblem {
     #[error(transparent)]
     Edition(silver_rules::SetError),
     /// A custom character without a one-line name.
-    #[error("value {value}: a custom character needs a one-line `name`")]
+    #[error(
+        "value {value}: a custom character needs a one-line `name`, without control characters"
+    )]
     CustomName {
         /// The value.
         value: usize,

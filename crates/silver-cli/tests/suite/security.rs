@@ -318,7 +318,7 @@ fn a_saved_games_programs_need_allow_exec() {
 }
 
 /// A newline in a bot's name (a table's `name`, a typed name) or in an inline value, and a
-/// run name with a control character: one-line errors, nothing run.
+/// run name or a set with a control character: one-line errors, nothing run.
 #[test]
 fn control_characters_are_refused_at_input() {
     let tmp = TempDir::new("sec-control");
@@ -353,6 +353,18 @@ fn control_characters_are_refused_at_input() {
         "2",
         "--name",
         "a\nb"
+    ]);
+    assert_mentions(&e, &["control characters"]);
+    let e = fails(args![
+        "tournament",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "2",
+        "--set",
+        "bullet\nx",
+        "--out",
+        &out
     ]);
     assert_mentions(&e, &["control characters"]);
     let e = fails(args![
