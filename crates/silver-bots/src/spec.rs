@@ -275,6 +275,19 @@ pub enum SpecError {
     /// An override reaching into a value that is not a table.
     #[error("`{0}` is not a table")]
     NotATable(String),
+    /// A control character (a newline, a tab...) in a command or an override: it would cut
+    /// or hide the rest of the line wherever the text is written.
+    #[error("{0:?}: control characters (such as a newline) are not allowed")]
+    ControlCharacter(String),
+}
+
+/// An error if `text` holds a control character.
+fn plain(text: &str) -> Result<(), SpecError> {
+    if text.contains(char::is_control) {
+        Err(SpecError::ControlCharacter(text.into()))
+    } else {
+        Ok(())
+    }
 }
 
 /// An error unless `ok`: `key = value` must be `requirement`.
@@ -429,12 +442,14 @@ impl BotSpec {
                 }
             }
             BotSpec::Exec(p) if p.command.trim().is_empty() => Err(SpecError::NoCommand),
-            BotSpec::Exec(p) => check(
-                p.timeout_seconds > 0.0 && p.timeout_seconds <= 86_400.0,
-                "timeout_seconds",
-                p.timeout_seconds,
-                "between 0 and 86400",
-            ),
+            BotSpec::Exec(p) => plain(&p.command).and_then(|()| {
+                check(
+                    p.timeout_seconds > 0.0 && p.timeout_seconds <= 86_400.0,
+                    "timeout_seconds",
+                    p.timeout_seconds,
+                    "between 0 and 86400",
+                )
+            }),
         }
     }
 
@@ -503,6 +518,8 @@ impl BotSpec {
 /// Applies `a=1,b.c=x` to a TOML table; values are TOML literals where they parse as such
 /// (numbers, booleans), else strings.
 fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecError> {
+    // A value `1\nx = 2` would parse as TOML of two keys, and the second be dropped unseen.
+    plain(overrides)?;
     let mut seen: Vec<&str> = Vec::new();
     for pair in overrides
         .split(',')
@@ -637,5 +654,32 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// A newline in an inline value made the rest of the line a second TOML key, dropped
+    /// unseen (`greedy:take_gain=1\ncensus_threshold=9` was plain greedy with take_gain 1);
+    /// control characters are refused in every value and command.
+    #[test]
+    fn control_characters_are_refused() {
+        for text in [
+            "greedy:take_gain=1\ncensus_threshold=9",
+            "greedy:take_gain=\"a\rb\"",
+            "ismcts:iterations=5\t",
+            "exec:python3 bot.py\ntouch x",
+        ] {
+            let e = BotSpec::parse_inline(text).unwrap_err().to_string();
+            assert!(
+                e.contains("control characters") && !e.contains('\n'),
+                "{text:?}: {e}"
+            );
+        }
+        let e = BotSpec::from_toml_with_overrides("kind = \"greedy\"\n", "take_gain=1\nx=2")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("control characters"), "{e}");
+        let e = BotSpec::from_toml("kind = \"exec\"\ncommand = \"sh x.sh\\nid\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("control characters") && !e.contains('\n'), "{e}");
     }
 }

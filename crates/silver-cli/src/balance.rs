@@ -1,20 +1,22 @@
 //! `silver run SPEC` when the spec has a `[balance]` table: a balance sweep.
 
 use super::{progress, replay_command, Common};
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use silver_sim::{
-    headline_table, resolve_balance, run_balance, BalanceOptions, ExperimentSpec, RunError,
+    headline_table, resolve_balance_with, run_balance, BalanceOptions, ExperimentSpec, RunError,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Runs the balance sweep of `spec` (flags already applied).
 pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<ExitCode> {
-    let bp =
-        resolve_balance(&spec, &common.bots_dir).with_context(|| path.display().to_string())?;
+    let mut policy = silver_sim::ExecPolicy::file(path, common.allow_exec);
+    let bp = resolve_balance_with(&spec, &common.bots_dir, &mut policy)
+        .map_err(|e| super::in_file(e, path))?;
     if common.shard.is_some() {
         bail!("--shard does not apply to a balance sweep ([balance] in {}); it runs set by set and resumes with --resume", path.display());
     }
+    super::announce(&policy);
     let out = common
         .out
         .clone()

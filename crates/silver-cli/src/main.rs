@@ -4,8 +4,8 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use silver_sim::{
-    merge, read_manifest, replay, resolve, resolve_set, run, summary_table, ExperimentSpec,
-    ModelSpec, Outputs, Plan, RunError, RunOptions, Seating, Shard,
+    merge, read_manifest, replay, resolve_set, resolve_with, run, summary_table, ExecPolicy,
+    ExperimentSpec, ModelSpec, Outputs, Plan, RunError, RunOptions, Seating, Shard, SpecError,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -186,6 +186,10 @@ struct Common {
     /// Where bot profiles are looked up.
     #[arg(long, default_value = "bots")]
     bots_dir: PathBuf,
+    /// Let exec bots named in files (the spec, a bot profile) start their programs; each
+    /// command is printed before it starts. Without it they are refused.
+    #[arg(long)]
+    allow_exec: bool,
 }
 
 #[derive(Args)]
@@ -285,6 +289,10 @@ struct ReplayArgs {
     /// Where bot profiles are looked up.
     #[arg(long, default_value = "bots")]
     bots_dir: PathBuf,
+    /// Let exec bots named in files (the spec, a bot profile) start their programs, as for
+    /// `run`.
+    #[arg(long)]
+    allow_exec: bool,
 }
 
 #[derive(Args)]
@@ -384,6 +392,37 @@ fn seating(s: SeatingArg) -> Seating {
 
 fn load_spec(path: &Path) -> Result<ExperimentSpec> {
     Ok(ExperimentSpec::from_file(path)?)
+}
+
+/// Resolves a spec read from `path`: its errors name the file (once: a program refused for
+/// want of --allow-exec names it already), and so does every program it names.
+pub(crate) fn resolve_file(
+    spec: &ExperimentSpec,
+    path: &Path,
+    bots_dir: &Path,
+    allow_exec: bool,
+) -> Result<Plan> {
+    let mut policy = ExecPolicy::file(path, allow_exec);
+    let plan = resolve_with(spec, bots_dir, &mut policy).map_err(|e| in_file(e, path))?;
+    announce(&policy);
+    Ok(plan)
+}
+
+/// An error of the spec `path`, named after it unless its message starts with it already.
+pub(crate) fn in_file(e: SpecError, path: &Path) -> anyhow::Error {
+    let file = path.display().to_string();
+    if silver_sim::message(&e).starts_with(&file) {
+        anyhow::Error::new(e)
+    } else {
+        anyhow::Error::new(e).context(file)
+    }
+}
+
+/// Says on stderr, before they start, which programs named in files will run.
+pub(crate) fn announce(policy: &ExecPolicy) {
+    for p in policy.from_files() {
+        note!("{}", p.notice());
+    }
 }
 
 /// `--set` replaces the spec's set and token (a set string names its own token).
@@ -494,6 +533,9 @@ fn replay_command(game: u64, seed: u64) -> String {
             }
         }
         _ => {}
+    }
+    if args.iter().any(|a| a == "--allow-exec") {
+        out.push("--allow-exec".into());
     }
     out.push(format!("--seed {seed} --game {game}"));
     out.join(" ")
@@ -664,8 +706,12 @@ fn command() -> ExitCode {
                 return balance::run(spec, &a.experiment, &a.common);
             }
             // Errors in the spec's values (players, bots, set...) name the file.
-            let plan = resolve(&spec, &a.common.bots_dir)
-                .with_context(|| a.experiment.display().to_string())?;
+            let plan = resolve_file(
+                &spec,
+                &a.experiment,
+                &a.common.bots_dir,
+                a.common.allow_exec,
+            )?;
             let out = PathBuf::from("results").join(&plan.name);
             execute(plan, &a.common, out)
         }),
@@ -674,7 +720,9 @@ fn command() -> ExitCode {
             tournament_spec(&a.bots, a.players, a.seating, a.model, name).and_then(|mut spec| {
                 spec.sprt = a.sprt.clone();
                 apply_common(&mut spec, &a.common);
-                let plan = resolve(&spec, &a.common.bots_dir)?;
+                let mut policy = ExecPolicy::typed(a.common.allow_exec);
+                let plan = resolve_with(&spec, &a.common.bots_dir, &mut policy)?;
+                announce(&policy);
                 let out = match &a.name {
                     Some(n) => PathBuf::from("results").join(n),
                     None => PathBuf::from("results").join(tournament_dir(&plan)),
@@ -755,8 +803,13 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
         spec.games = g;
     }
     let plan = match &a.experiment {
-        Some(p) => resolve(&spec, &a.bots_dir).with_context(|| p.display().to_string())?,
-        None => resolve(&spec, &a.bots_dir)?,
+        Some(p) => resolve_file(&spec, p, &a.bots_dir, a.allow_exec)?,
+        None => {
+            let mut policy = ExecPolicy::typed(a.allow_exec);
+            let plan = resolve_with(&spec, &a.bots_dir, &mut policy)?;
+            announce(&policy);
+            plan
+        }
     };
     let slot = plan.slot(a.game);
     let seats: Vec<String> = (0..plan.players)
@@ -940,7 +993,9 @@ fn sprt_cmd(a: &SprtArgs) -> Result<ExitCode> {
 
 fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {
     if let Some(name) = &a.show {
-        let spec = silver_sim::resolve_bot(name, &a.bots_dir)?;
+        // Describing a bot starts nothing: any program may be shown.
+        let (_, spec) =
+            silver_sim::resolve_bot_with(name, &a.bots_dir, &mut ExecPolicy::typed(true))?;
         let base = name.split(':').next().unwrap_or(name).trim();
         let file = a.bots_dir.join(format!("{base}.toml"));
         let source = if file.is_file() {
@@ -958,12 +1013,12 @@ fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {
         outln!("no profiles in {}", a.bots_dir.display())?;
     }
     for p in profiles {
-        match silver_sim::resolve_bot(&p, &a.bots_dir) {
-            Ok(spec) if silver_bots::KINDS.contains(&p.as_str()) => outln!(
+        match silver_sim::resolve_bot_with(&p, &a.bots_dir, &mut ExecPolicy::typed(true)) {
+            Ok((_, spec)) if silver_bots::KINDS.contains(&p.as_str()) => outln!(
                 "{p:<16} {} (this profile is what `{p}` means here)",
                 spec.kind()
             )?,
-            Ok(spec) => outln!("{p:<16} {}", spec.kind())?,
+            Ok((_, spec)) => outln!("{p:<16} {}", spec.kind())?,
             Err(e) => outln!("{p:<16} INVALID: {}", silver_sim::message(&e))?,
         }
     }
@@ -990,7 +1045,7 @@ mod tests {
                 tournament_spec(bots, players, SeatingArg::AllSeats, ModelArg::Rounds, "t")
                     .unwrap();
             spec.seed = seed;
-            resolve(
+            silver_sim::resolve(
                 &spec,
                 Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots")),
             )

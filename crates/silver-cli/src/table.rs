@@ -1,10 +1,10 @@
 //! `silver play` and `silver view`: the terminal table (crate `silver-table`).
 
-use crate::{apply_set, split_bots, tournament_spec, ModelArg, SeatingArg};
+use crate::{announce, apply_set, split_bots, tournament_spec, ModelArg, SeatingArg};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use silver_bots::BotSpec;
-use silver_sim::{read_manifest, resolve, resolve_bot, Plan};
+use silver_sim::{read_manifest, resolve_bot_with, resolve_with, ExecPolicy, Plan};
 use silver_table::play::{self, PlayOptions};
 use silver_table::session::{SavedGame, Session};
 use silver_table::timeline::Timeline;
@@ -49,6 +49,10 @@ pub(crate) struct PlayArgs {
     /// Where bot profiles are looked up.
     #[arg(long, default_value = "bots")]
     bots_dir: PathBuf,
+    /// Let exec bots named in files (a bot profile, the saved game of --resume) start their
+    /// programs; each command is printed before it starts. Without it they are refused.
+    #[arg(long)]
+    allow_exec: bool,
 }
 
 #[derive(Args)]
@@ -64,14 +68,20 @@ pub(crate) struct ViewArgs {
     /// Plain text: the table after each command read from standard input.
     #[arg(long)]
     plain: bool,
+    /// Let the exec bots of a run's manifest start their programs again to replay its game;
+    /// each command is printed before it starts. Without it they are refused.
+    #[arg(long)]
+    allow_exec: bool,
 }
 
-/// The bots of the seats other than `seat`, resolved (None for the person's seat).
+/// The bots of the seats other than `seat`, resolved (None for the person's seat), each exec
+/// bot asked of `policy`.
 fn seat_bots(
     names: &[String],
     players: u8,
     seat: u8,
     bots_dir: &Path,
+    policy: &mut ExecPolicy,
 ) -> Result<Vec<Option<(String, BotSpec)>>> {
     let mut others = names.iter().cycle();
     (0..players)
@@ -80,9 +90,9 @@ fn seat_bots(
                 return Ok(None);
             }
             let name = others.next().context("--bots: no bot given")?;
-            let spec = resolve_bot(name, bots_dir)
+            let bot = resolve_bot_with(name, bots_dir, policy)
                 .map_err(|e| anyhow::anyhow!(silver_sim::message(&e)))?;
-            Ok(Some((name.clone(), spec)))
+            Ok(Some(bot))
         })
         .collect()
 }
@@ -112,7 +122,11 @@ pub(crate) fn play_cmd(a: &PlayArgs) -> Result<ExitCode> {
                 .filter(|&(s, _)| s != saved.seat as usize)
                 .map(|(_, n)| n.clone())
                 .collect();
-            let bots = seat_bots(&names, players, saved.seat, &a.bots_dir)?;
+            // The seats' names are the file's: a program among them starts only with
+            // --allow-exec, and before any bot is started to replay the game.
+            let mut policy = ExecPolicy::file(path, a.allow_exec);
+            let bots = seat_bots(&names, players, saved.seat, &a.bots_dir, &mut policy)?;
+            announce(&policy);
             let session = Session::resume(&saved, bots)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
             (session, a.save.clone().or_else(|| Some(path.clone())))
@@ -135,7 +149,8 @@ pub(crate) fn play_cmd(a: &PlayArgs) -> Result<ExitCode> {
             let mut spec = tournament_spec(&a.bots, a.players, SeatingArg::Fixed, a.model, "play")?;
             apply_set(&mut spec, &a.set);
             spec.bots.truncate(1);
-            let plan = resolve(&spec, &a.bots_dir)?;
+            let mut policy = ExecPolicy::typed(a.allow_exec);
+            let plan = resolve_with(&spec, &a.bots_dir, &mut policy)?;
             let names = split_bots(&a.bots)?;
             if names.len() > a.players as usize - 1 {
                 bail!(
@@ -145,7 +160,8 @@ pub(crate) fn play_cmd(a: &PlayArgs) -> Result<ExitCode> {
                     a.players - 1
                 );
             }
-            let bots = seat_bots(&names, a.players, a.seat, &a.bots_dir)?;
+            let bots = seat_bots(&names, a.players, a.seat, &a.bots_dir, &mut policy)?;
+            announce(&policy);
             let seed = a.seed.unwrap_or_else(|| {
                 std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
@@ -185,6 +201,12 @@ pub(crate) fn view_cmd(a: &ViewArgs) -> Result<ExitCode> {
         let m = read_manifest(&a.source)?;
         let plan =
             Plan::from_manifest(&m).map_err(|e| anyhow::anyhow!("{}: {e}", a.source.display()))?;
+        // Replaying the game starts its bots again: programs the manifest names only with
+        // --allow-exec.
+        let mut policy = ExecPolicy::file(&a.source.join("manifest.json"), a.allow_exec);
+        plan.admit(&mut policy)
+            .map_err(|e| anyhow::anyhow!(silver_sim::message(&e)))?;
+        announce(&policy);
         Timeline::from_run(&plan, game).map_err(anyhow::Error::msg)?
     } else {
         if a.game.is_some() {

@@ -482,7 +482,9 @@ impl Bot {
         bots_dir: &str,
         stream: Option<(u64, u64, u8)>,
     ) -> PyResult<Self> {
-        let spec = silver_sim::resolve_bot(name, &PathBuf::from(bots_dir))
+        // A Bot is never a program (refused below), so no permission is asked.
+        let policy = &mut silver_sim::ExecPolicy::typed(true);
+        let (_, spec) = silver_sim::resolve_bot_with(name, &PathBuf::from(bots_dir), policy)
             .map_err(|e| PyValueError::new_err(silver_sim::message(&e)))?;
         if matches!(spec, silver_bots::BotSpec::Exec(_)) {
             return Err(PyValueError::new_err(format!(
@@ -569,7 +571,7 @@ impl Bot {
 /// and ratings as lists of dicts (the Python wrapper turns them into DataFrames when pandas is
 /// installed).
 #[pyfunction]
-#[pyo3(signature = (bots, out, players=2, games=100, seed=1, set="amulet", seating="rotate", threads=0, bots_dir="bots"))]
+#[pyo3(signature = (bots, out, players=2, games=100, seed=1, set="amulet", seating="rotate", threads=0, bots_dir="bots", allow_exec=false))]
 #[allow(clippy::too_many_arguments)]
 fn run_tournament<'py>(
     py: Python<'py>,
@@ -582,6 +584,7 @@ fn run_tournament<'py>(
     seating: &str,
     threads: usize,
     bots_dir: &str,
+    allow_exec: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let seating = match seating {
         "rotate" | "all-seats" => silver_sim::Seating::Rotate,
@@ -605,6 +608,8 @@ fn run_tournament<'py>(
         balance: None,
         sprt: None,
     };
+    // The names were passed in the call: `exec:COMMAND` is the caller's own, a profile's
+    // program needs allow_exec.
     run_spec(
         py,
         &spec,
@@ -612,19 +617,21 @@ fn run_tournament<'py>(
         threads,
         bots_dir,
         "python: silver.tournament",
+        silver_sim::ExecPolicy::typed(allow_exec),
     )
 }
 
 /// Runs the experiment spec file `path` (as `silver run PATH`, balance sweeps excepted) into
 /// `out` and returns its tables as `run_tournament` does.
 #[pyfunction]
-#[pyo3(signature = (path, out, threads=0, bots_dir="bots"))]
+#[pyo3(signature = (path, out, threads=0, bots_dir="bots", allow_exec=false))]
 fn run_experiment<'py>(
     py: Python<'py>,
     path: PathBuf,
     out: PathBuf,
     threads: usize,
     bots_dir: &str,
+    allow_exec: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let text = std::fs::read_to_string(&path)
         .map_err(|e| PyValueError::new_err(format!("{}: {e}", path.display())))?;
@@ -638,6 +645,7 @@ fn run_experiment<'py>(
             path.display()
         )));
     }
+    let policy = silver_sim::ExecPolicy::file(&path, allow_exec);
     run_spec(
         py,
         &spec,
@@ -645,10 +653,13 @@ fn run_experiment<'py>(
         threads,
         bots_dir,
         "python: silver.experiment",
+        policy,
     )
 }
 
-/// Resolves and runs a spec into `out`, and reads its tables back.
+/// Resolves and runs a spec into `out` (its exec bots asked of `policy`; the programs read
+/// from files announced on `sys.stderr` before they start), and reads its tables back.
+#[allow(clippy::too_many_arguments)]
 fn run_spec<'py>(
     py: Python<'py>,
     spec: &silver_sim::ExperimentSpec,
@@ -656,9 +667,14 @@ fn run_spec<'py>(
     threads: usize,
     bots_dir: &str,
     command: &str,
+    mut policy: silver_sim::ExecPolicy,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let plan = silver_sim::resolve(spec, &PathBuf::from(bots_dir))
+    let plan = silver_sim::resolve_with(spec, &PathBuf::from(bots_dir), &mut policy)
         .map_err(|e| PyValueError::new_err(silver_sim::message(&e)))?;
+    let stderr = py.import("sys")?.getattr("stderr")?;
+    for p in policy.from_files() {
+        stderr.call_method1("write", (format!("{}\n", p.notice()),))?;
+    }
     let opts = silver_sim::RunOptions {
         out: out.clone(),
         threads,

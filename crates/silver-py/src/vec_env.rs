@@ -180,8 +180,11 @@ impl VecEnv {
                 names
                     .iter()
                     .map(|name| {
-                        let spec = silver_sim::resolve_bot(name, &PathBuf::from(bots_dir))
-                            .map_err(|e| PyValueError::new_err(silver_sim::message(&e)))?;
+                        // Programs are refused below: no permission is asked.
+                        let policy = &mut silver_sim::ExecPolicy::typed(true);
+                        let (_, spec) =
+                            silver_sim::resolve_bot_with(name, &PathBuf::from(bots_dir), policy)
+                                .map_err(|e| PyValueError::new_err(silver_sim::message(&e)))?;
                         if matches!(spec, BotSpec::Exec(_)) {
                             return Err(PyValueError::new_err(format!(
                                 "opponent {name:?}: programs are not batched opponents"

@@ -336,6 +336,12 @@ pub struct UnknownToken {
 /// resolved.
 #[derive(Debug, thiserror::Error)]
 pub enum SetFileError {
+    /// A set or token argument with a control character (a newline...).
+    #[error("set {text:?}: control characters (such as a newline) are not allowed")]
+    ControlCharacter {
+        /// The argument.
+        text: String,
+    },
     /// A set string the engine rejects.
     #[error("set \"{text}\"")]
     String {
@@ -482,7 +488,9 @@ pub enum SetDefProblem {
     #[error(transparent)]
     Edition(silver_rules::SetError),
     /// A custom character without a one-line name.
-    #[error("value {value}: a custom character needs a one-line `name`")]
+    #[error(
+        "value {value}: a custom character needs a one-line `name`, without control characters"
+    )]
     CustomName {
         /// The value.
         value: usize,
@@ -620,6 +628,40 @@ pub enum BotError {
         /// The name.
         name: String,
     },
+    /// An exec bot whose command was read from a file, without the user's permission.
+    #[error(
+        "{}: bot `{name}` would start a program: {command}; programs named in files start \
+         only with --allow-exec (allow_exec=True in Python)",
+        file.display()
+    )]
+    ExecNotAllowed {
+        /// The file the command was read from.
+        file: PathBuf,
+        /// The bot's name.
+        name: String,
+        /// The command.
+        command: String,
+    },
+    /// A name or command with a control character.
+    #[error("bot {name:?}: control characters (such as a newline) are not allowed")]
+    ControlCharacter {
+        /// The name or command.
+        name: String,
+    },
+    /// A profile named like a built-in kind that declares another kind.
+    #[error(
+        "{}: a profile named `{name}` must be of kind `{name}`, not `{kind}` (it would replace \
+         the built-in kind); rename the file",
+        path.display()
+    )]
+    Shadow {
+        /// The profile.
+        path: PathBuf,
+        /// The kind it is named like.
+        name: String,
+        /// The kind it declares.
+        kind: String,
+    },
     /// A profile is not a valid bot spec.
     #[error("{}", path.display())]
     Profile {
@@ -664,7 +706,7 @@ pub enum SpecError {
         message: String,
     },
     /// A run name that is not one plain path component.
-    #[error("name = {name:?}: a run name names a directory under results/: give a plain name, without / or \\ (and not `.` or `..`)")]
+    #[error("name = {name:?}: a run name names a directory under results/: give a plain name, without / or \\ or control characters (and not `.` or `..`)")]
     BadName {
         /// The name given.
         name: String,

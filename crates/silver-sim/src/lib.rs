@@ -15,7 +15,7 @@
 //!   Bradley–Terry ratings on an Elo scale and the sequential test, all with blocks (a deal
 //!   with its seat rotations) as the statistical unit.
 //!
-//! Inside, one job per module: `spec` (what was typed), `plan` (resolution), `record` (one
+//! Inside, one job per module: `spec` (what was typed), `plan` (resolution), `permission` (which programs may start), `record` (one
 //! game and its rows), `blocks` (the one ordered-block scheduler every run and sweep uses),
 //! `output` (the files of a run directory and their writer), `manifest`, `run`, `merge`,
 //! `stats` and `interval` (Wilson, delta-method and paired intervals), `pairs` (head-to-head
@@ -38,6 +38,7 @@ mod merge;
 mod output;
 mod pairs;
 mod panics;
+mod permission;
 mod plan;
 mod ratings;
 mod record;
@@ -54,7 +55,7 @@ mod verify;
 pub use balance::metrics::{Metric, SetMetrics};
 pub use balance::report::headline_table;
 pub use balance::sweep::{run_balance, BalanceOptions, BalanceOutcome, SweepProgress, SETS_DIR};
-pub use balance::{resolve_balance, BalancePlan, SweepSet};
+pub use balance::{resolve_balance, resolve_balance_with, BalancePlan, SweepSet};
 pub use error::{
     message, BotError, CustomAbilityError, GamePanic, RunError, SetDefError, SetDefProblem,
     SetFileError, SpecError, UnknownToken,
@@ -65,7 +66,10 @@ pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Spee
 pub use merge::merge;
 pub use pairs::crosstable;
 pub use panics::{catch_game, in_game};
-pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
+pub use permission::{ExecPolicy, Program};
+pub use plan::{
+    list_profiles, resolve, resolve_bot, resolve_bot_with, resolve_with, BotEntry, GameSlot, Plan,
+};
 pub use ratings::{fit as fit_ratings, ratings_table, Rating};
 pub use record::{record_game, replay, GameDecision, Recorded};
 pub use run::{run, Progress, RunOptions, RunOutcome};

@@ -3,12 +3,13 @@
 //! fingerprint that shards and resumed runs must share.
 
 use crate::error::{BotError, SpecError};
+use crate::permission::ExecPolicy;
 use crate::sets::{resolve_set_with_token, NamedSet};
 use crate::spec::{ExperimentSpec, ModelSpec, Outputs, Seating};
 use crate::sprt::{Decision, SprtRecord, SprtSpec};
 use silver_bots::{BotSpec, KINDS};
 use silver_rules::{Config, GameModel, Seat};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A resolved bot: its name as typed and its spec.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,7 +54,8 @@ pub struct Plan {
 impl Plan {
     /// The plan of a run from its manifest (bots, set, seed and the games record), checked
     /// against the manifest's fingerprint; `None` with the reason if the manifest predates the
-    /// record or does not describe its run exactly.
+    /// record or does not describe its run exactly. Its exec bots were read from a file:
+    /// before playing its games, let [`Plan::admit`] ask the user's [`ExecPolicy`].
     pub fn from_manifest(m: &crate::Manifest) -> Result<Plan, String> {
         let g = m
             .games
@@ -114,6 +116,16 @@ impl Plan {
             ));
         }
         Ok(plan)
+    }
+
+    /// Asks `policy` about every bot of the plan (for a plan rebuilt from a run's manifest,
+    /// a [`ExecPolicy::file`] of the manifest: its exec bots were read from it); an error for
+    /// the first one refused. [`Plan::from_manifest`] checks nothing of the kind itself.
+    pub fn admit(&self, policy: &mut ExecPolicy) -> Result<(), BotError> {
+        for b in &self.bots {
+            policy.admit(&b.name, &b.spec, None)?;
+        }
+        Ok(())
     }
 }
 
@@ -211,15 +223,45 @@ impl Plan {
     }
 }
 
-/// Resolves a bot name: a profile of `bots_dir` (`greedy-mem2`, `ismcts-1k:exploration=0.5`),
-/// or a built-in kind (`greedy`, `ismcts:iterations=500`). A profile named like a kind
-/// (`bots/greedy.toml`) is read, so the shipped `greedy.toml` and `random.toml` mean what
-/// they say; the kind's defaults apply where no such profile exists.
+/// Resolves a bot name typed by the caller (as [`resolve_bot_with`] with
+/// [`ExecPolicy::typed`] without permission: `exec:COMMAND` is allowed, a profile's program is
+/// not).
 pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, BotError> {
-    let name = name.trim();
-    if name.starts_with('{') {
-        return resolve_table(name).map(|(_, spec)| spec);
+    resolve_bot_with(name, bots_dir, &mut ExecPolicy::typed(false)).map(|(_, spec)| spec)
+}
+
+/// Resolves a bot entry into its name in every output and its spec: a profile of `bots_dir`
+/// (`greedy-mem2`, `ismcts-1k:exploration=0.5`), a built-in kind (`greedy`,
+/// `ismcts:iterations=500`) or a table (`{ exec = "python3 bot.py", name = "mine" }`). A
+/// profile named like a kind (`bots/greedy.toml`) is read, so the shipped `greedy.toml` and
+/// `random.toml` mean what they say, but it must be of that kind: it never replaces the kind
+/// with another one. An exec bot must pass `policy` (see [`ExecPolicy`]).
+pub fn resolve_bot_with(
+    entry: &str,
+    bots_dir: &Path,
+    policy: &mut ExecPolicy,
+) -> Result<(String, BotSpec), BotError> {
+    let entry = entry.trim();
+    // A name is written on one line of every output (and errors quote it).
+    if entry.contains(char::is_control) {
+        return Err(BotError::ControlCharacter { name: entry.into() });
     }
+    let (name, spec, profile) = if entry.starts_with('{') {
+        let (name, spec) = resolve_table(entry)?;
+        (name, spec, None)
+    } else {
+        let (spec, profile) = resolve_name(entry, bots_dir)?;
+        (entry.to_string(), spec, profile)
+    };
+    policy.admit(&name, &spec, profile.as_deref())?;
+    if let BotSpec::Exec(p) = &spec {
+        check_program(&name, &p.command)?;
+    }
+    Ok((name, spec))
+}
+
+/// Resolves a bot name (not a table): its spec, and the profile it was read from, if any.
+fn resolve_name(name: &str, bots_dir: &Path) -> Result<(BotSpec, Option<PathBuf>), BotError> {
     let (base, overrides) = name.split_once(':').unwrap_or((name, ""));
     let file = bots_dir.join(format!("{base}.toml"));
     let profile = !base.is_empty() && !base.contains(['/', '\\', '.']) && file.is_file();
@@ -228,10 +270,7 @@ pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, BotError> {
             name: name.into(),
             source,
         })?;
-        if let BotSpec::Exec(p) = &spec {
-            check_program(name, &p.command)?;
-        }
-        return Ok(spec);
+        return Ok((spec, None));
     }
     if !profile {
         return Err(BotError::Unknown {
@@ -244,8 +283,19 @@ pub fn resolve_bot(name: &str, bots_dir: &Path) -> Result<BotSpec, BotError> {
         Ok(text) => text,
         Err(source) => return Err(BotError::Read { path: file, source }),
     };
-    BotSpec::from_toml_with_overrides(&text, overrides)
-        .map_err(|source| BotError::Profile { path: file, source })
+    let spec = match BotSpec::from_toml_with_overrides(&text, overrides) {
+        Ok(spec) => spec,
+        Err(source) => return Err(BotError::Profile { path: file, source }),
+    };
+    // `bots/greedy.toml` of kind exec would run a program wherever `greedy` is typed.
+    if KINDS.contains(&base) && spec.kind() != base {
+        return Err(BotError::Shadow {
+            path: file,
+            name: base.into(),
+            kind: spec.kind().into(),
+        });
+    }
+    Ok((spec, Some(file)))
 }
 
 /// A bot written as a TOML table (a spec's `bots = [{ exec = "python3 my_bot.py" }]`): a
@@ -295,22 +345,7 @@ fn resolve_table(text: &str) -> Result<(String, BotSpec), BotError> {
         (BotSpec::Exec(p), None) => format!("exec:{}", p.command),
         (_, None) => text.to_string(),
     };
-    if let BotSpec::Exec(p) = &spec {
-        check_program(&name, &p.command)?;
-    }
     Ok((name, spec))
-}
-
-/// The name a bot entry has in every output: as typed, or for a table its `name`, else
-/// `exec:COMMAND` or its text.
-fn entry_name(entry: &str) -> String {
-    let entry = entry.trim();
-    if entry.starts_with('{') {
-        if let Ok((name, _)) = resolve_table(entry) {
-            return name;
-        }
-    }
-    entry.to_string()
 }
 
 /// An error unless the program of an `exec` bot's command exists (a path, or a name on
@@ -360,8 +395,20 @@ fn period(lineup: &[usize]) -> usize {
 
 pub use crate::limits::MAX_GAMES;
 
-/// Resolves and validates a spec.
+/// Resolves and validates a spec whose bots the caller typed (as [`resolve_with`] with
+/// [`ExecPolicy::typed`] without permission). A spec read from a file takes
+/// [`ExecPolicy::file`].
 pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError> {
+    resolve_with(spec, bots_dir, &mut ExecPolicy::typed(false))
+}
+
+/// Resolves and validates a spec; every exec bot must pass `policy`, which lists those it let
+/// through.
+pub fn resolve_with(
+    spec: &ExperimentSpec,
+    bots_dir: &Path,
+    policy: &mut ExecPolicy,
+) -> Result<Plan, SpecError> {
     if !(2..=4).contains(&spec.players) {
         return Err(SpecError::Players(spec.players));
     }
@@ -397,9 +444,8 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
     };
     config.validate()?;
     let mut bots: Vec<BotEntry> = Vec::new();
-    let index_of = |entry: &str, bots: &mut Vec<BotEntry>| -> Result<usize, BotError> {
-        let spec = resolve_bot(entry, bots_dir)?;
-        let name = entry_name(entry);
+    let mut index_of = |entry: &str, bots: &mut Vec<BotEntry>| -> Result<usize, BotError> {
+        let (name, spec) = resolve_bot_with(entry, bots_dir, policy)?;
         if let Some(i) = bots.iter().position(|b| b.name == name) {
             if bots[i].spec != spec {
                 return Err(BotError::SameName { name });
@@ -463,7 +509,12 @@ pub fn resolve(spec: &ExperimentSpec, bots_dir: &Path) -> Result<Plan, SpecError
     };
     let name = spec.name.clone().unwrap_or_else(|| "experiment".into());
     // The name is a directory under results/: one plain path component.
-    if name.trim().is_empty() || name == "." || name == ".." || name.contains(['/', '\\', '\0']) {
+    if name.trim().is_empty()
+        || name == "."
+        || name == ".."
+        || name.contains(['/', '\\'])
+        || name.contains(char::is_control)
+    {
         return Err(SpecError::BadName { name });
     }
     let sprt = match &spec.sprt {
@@ -730,6 +781,112 @@ mod tests {
             resolve_bot("greedy", &empty).unwrap(),
             BotSpec::parse_inline("greedy").unwrap()
         );
+    }
+
+    /// A spec read from a file starts no program without permission, whether its command is
+    /// inline or hidden behind a table's name; with permission, resolution lists it with its
+    /// file.
+    #[test]
+    fn programs_in_a_spec_file_need_permission() {
+        let file = Path::new("shared.toml");
+        for (bots, name) in [
+            (
+                r#"["exec:sh -c 'touch pwned'", "greedy"]"#,
+                "exec:sh -c 'touch pwned'",
+            ),
+            (
+                r#"[{ exec = "sh -c 'touch pwned'", name = "greedy-v2" }, "greedy"]"#,
+                "greedy-v2",
+            ),
+        ] {
+            let spec =
+                ExperimentSpec::from_toml(&format!("players = 2\ngames = 2\nbots = {bots}\n"))
+                    .unwrap();
+            let e = crate::error::message(
+                &resolve_with(&spec, dir(), &mut ExecPolicy::file(file, false)).unwrap_err(),
+            );
+            assert!(
+                e.contains("shared.toml")
+                    && e.contains(&format!("`{name}`"))
+                    && e.contains("sh -c 'touch pwned'")
+                    && e.contains("--allow-exec"),
+                "{e}"
+            );
+            let mut allowed = ExecPolicy::file(file, true);
+            let plan = resolve_with(&spec, dir(), &mut allowed).unwrap();
+            assert_eq!(plan.bots[0].name, name);
+            let notices: Vec<String> = allowed.from_files().map(|p| p.notice()).collect();
+            assert_eq!(
+                notices,
+                [format!(
+                    "starting program for bot {name} (from shared.toml): sh -c 'touch pwned'"
+                )]
+            );
+            // The same entries typed by the caller are the caller's own.
+            resolve(&spec, dir()).unwrap();
+        }
+    }
+
+    /// A profile named like a built-in kind is of that kind: `bots/greedy.toml` of kind exec
+    /// would run a program wherever `greedy` is typed.
+    #[test]
+    fn a_profile_never_replaces_a_kind_with_another() {
+        let d = std::env::temp_dir().join(format!("silver-plan-shadow-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("greedy.toml"),
+            "kind = \"exec\"\ncommand = \"sh -c 'touch pwned'\"\n",
+        )
+        .unwrap();
+        std::fs::write(d.join("random.toml"), "kind = \"greedy\"\n").unwrap();
+        std::fs::write(
+            d.join("mine.toml"),
+            "kind = \"exec\"\ncommand = \"sh -c 'touch pwned'\"\n",
+        )
+        .unwrap();
+        let greedy = resolve_bot_with("greedy", &d, &mut ExecPolicy::typed(true));
+        let random = resolve_bot("random", &d);
+        let mine = resolve_bot("mine", &d);
+        let mine_allowed = resolve_bot_with("mine", &d, &mut ExecPolicy::typed(true));
+        let _ = std::fs::remove_dir_all(&d);
+        let e = crate::error::message(&greedy.unwrap_err());
+        assert!(
+            e.contains("greedy.toml") && e.contains("must be of kind `greedy`, not `exec`"),
+            "{e}"
+        );
+        let e = crate::error::message(&random.unwrap_err());
+        assert!(
+            e.contains("random.toml") && e.contains("not `greedy`"),
+            "{e}"
+        );
+        // Another profile may be a program, with permission: it is read from a file.
+        let e = crate::error::message(&mine.unwrap_err());
+        assert!(e.contains("mine.toml") && e.contains("--allow-exec"), "{e}");
+        assert!(matches!(mine_allowed.unwrap().1, BotSpec::Exec(_)));
+    }
+
+    /// A newline in a bot's name made a run unverifiable and unmergeable; in a value it hid
+    /// the rest of the line. Names and values are refused with a control character.
+    #[test]
+    fn control_characters_are_refused_in_names_and_values() {
+        let error = |text: &str| match ExperimentSpec::from_toml(text) {
+            Err(e) => crate::error::message(&e),
+            Ok(spec) => crate::error::message(&resolve(&spec, dir()).unwrap_err()),
+        };
+        for text in [
+            "players = 2\ngames = 2\nbots = [{ kind = \"greedy\", name = \"a\\nb\" }]\n",
+            "players = 2\ngames = 2\nbots = [{ kind = \"greedy\", name = \"a\\tb\" }]\n",
+            "players = 2\ngames = 2\nbots = [\"greedy:take_gain=1\\ncensus_threshold=9\"]\n",
+            "players = 2\ngames = 2\nbots = [\"exec:python3 x.py\\nid\"]\n",
+            "players = 2\ngames = 2\nbots = [{ exec = \"python3 x.py\\nid\", name = \"p\" }]\n",
+            "name = \"run\\nx\"\nplayers = 2\ngames = 2\nbots = [\"greedy\"]\n",
+        ] {
+            let e = error(text);
+            assert!(
+                e.contains("control characters") && !e.contains('\n'),
+                "{text}: {e}"
+            );
+        }
     }
 
     #[test]

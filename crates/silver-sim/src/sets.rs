@@ -412,7 +412,7 @@ fn build(
             }
             ValueDef::Custom(c) => {
                 let name = c.name.trim();
-                if name.is_empty() || name.contains(['\n', '\r', '\t']) {
+                if name.is_empty() || name.contains(char::is_control) {
                     return Err(at(line, SetDefProblem::CustomName { value: v }));
                 }
                 let ability = custom_ability(c.kind.trim(), c.count).map_err(|source| {
@@ -478,6 +478,10 @@ pub fn resolve_set(arg: &str) -> Result<NamedSet, SetFileError> {
 /// As [`resolve_set`], and whether the set names its token itself.
 fn resolve_explicit(arg: &str) -> Result<(NamedSet, bool), SetFileError> {
     let arg = arg.trim();
+    // Set names are written on one line of every output and error.
+    if arg.contains(char::is_control) {
+        return Err(SetFileError::ControlCharacter { text: arg.into() });
+    }
     if is_set_file(arg) {
         let path = PathBuf::from(arg);
         let text = match crate::files::read_text(&path) {
@@ -502,6 +506,9 @@ pub fn resolve_set_with_token(arg: &str, token: Option<&str>) -> Result<NamedSet
     let Some(t) = token else {
         return Ok(set);
     };
+    if t.contains(char::is_control) {
+        return Err(SetFileError::ControlCharacter { text: t.into() });
+    }
     let tok = parse_token(t).map_err(|source| SetFileError::Token {
         text: t.into(),
         source,
@@ -630,6 +637,23 @@ mod tests {
 
     fn file(text: &str) -> Result<NamedSet, String> {
         NamedSet::from_toml(text).map_err(|e| message(&e))
+    }
+
+    #[test]
+    fn control_characters_are_refused_in_sets() {
+        for (set, token) in [("bullet\nx", None), ("amulet", Some("coin\r"))] {
+            let e = message(&resolve_set_with_token(set, token).unwrap_err());
+            assert!(
+                e.contains("control characters") && !e.contains(['\n', '\r']),
+                "{e}"
+            );
+        }
+        let e = NamedSet::from_toml(
+            "base = \"amulet\"\n[values]\n8 = { name = \"Sc\\u0001out\", kind = \"look-opponent\", count = 2 }\n",
+        )
+        .map_err(|e| message(&e))
+        .unwrap_err();
+        assert!(e.contains("one-line `name`"), "{e}");
     }
 
     #[test]

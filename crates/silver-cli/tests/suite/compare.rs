@@ -542,7 +542,8 @@ fn exec_bots_play_reproducibly_and_fail_clearly() {
         "--bots-dir",
         &bots,
         "--out",
-        tmp.join("sleepy")
+        tmp.join("sleepy"),
+        "--allow-exec"
     ]);
     assert_eq!(out.code, Some(3), "{}", out.describe());
     assert_mentions(

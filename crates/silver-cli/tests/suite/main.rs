@@ -1,8 +1,8 @@
 //! The `silver` binary's integration tests, one test binary: commands, outputs and errors
 //! (`cli.rs`), head-to-head, ratings and SPRT (`compare.rs`), output-directory ownership and
 //! integrity (`integrity.rs`), failing loudly in one line (`failures.rs`), the Python package
-//! (`python.rs`), card sets (`sets.rs`) and balance sweeps (`balance.rs`), all through the
-//! real executable and the shared harness in `common/`.
+//! (`python.rs`), what shared files may start (`security.rs`), card sets (`sets.rs`) and balance
+//! sweeps (`balance.rs`), all through the real executable and the shared harness in `common/`.
 
 #[macro_use]
 mod common;
@@ -13,5 +13,6 @@ mod compare;
 mod failures;
 mod integrity;
 mod python;
+mod security;
 mod sets;
 mod table;

@@ -129,23 +129,27 @@ def _tables(tables):
     return {name: pandas.DataFrame(rows) for name, rows in tables.items()}
 
 
-def experiment(path, out=None, threads=0, bots_dir="bots"):
+def experiment(path, out=None, threads=0, bots_dir="bots", allow_exec=False):
     """Runs the experiment spec file `path` (as `silver run PATH`; balance sweeps run with the
     command) into `out` (a new temporary directory if None) and returns its tables, as
-    `tournament` does."""
+    `tournament` does. Programs the spec or a profile names (exec bots) start only with
+    `allow_exec=True`, as with `--allow-exec`."""
     if out is None:
         out = tempfile.mkdtemp(prefix="silver-")
-    return _tables(run_experiment(str(path), str(out), threads=threads, bots_dir=bots_dir))
+    return _tables(run_experiment(str(path), str(out), threads=threads, bots_dir=bots_dir,
+                                  allow_exec=allow_exec))
 
 
 def tournament(bots, players=2, games=100, seed=1, set="amulet", seating="rotate",
-               threads=0, out=None, bots_dir="bots"):
+               threads=0, out=None, bots_dir="bots", allow_exec=False):
     """Runs bots against each other, as `silver tournament`, into `out` (a new temporary
     directory if None), and returns its tables: `summary`, `pairs`, `ratings` (pairs and
     ratings with two or more bots), as pandas DataFrames when pandas is installed, else lists
-    of dicts (every value a string, as in the CSV files)."""
+    of dicts (every value a string, as in the CSV files). An `"exec:COMMAND"` bot given here
+    runs its program; a profile of `bots_dir` that is a program runs only with
+    `allow_exec=True`, as with `--allow-exec`."""
     if out is None:
         out = tempfile.mkdtemp(prefix="silver-")
     return _tables(run_tournament(list(bots), str(out), players=players, games=games,
                                   seed=seed, set=set, seating=seating, threads=threads,
-                                  bots_dir=bots_dir))
+                                  bots_dir=bots_dir, allow_exec=allow_exec))

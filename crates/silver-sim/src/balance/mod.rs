@@ -22,7 +22,8 @@ pub(crate) mod report;
 pub(crate) mod sweep;
 
 use crate::error::SpecError;
-use crate::plan::{resolve, Plan};
+use crate::permission::ExecPolicy;
+use crate::plan::{resolve_with, Plan};
 use crate::sets::{resolve_set, NamedSet};
 use crate::spec::{ExperimentSpec, SWEEPS};
 use silver_rules::{character, CardSet, Edition, VALUES};
@@ -155,14 +156,24 @@ impl BalancePlan {
     }
 }
 
-/// Resolves a spec with a `[balance]` table: the base plan (as for a normal run) and the list
-/// of sets, base first.
+/// Resolves a spec with a `[balance]` table whose bots the caller typed (as
+/// [`resolve_balance_with`] with [`ExecPolicy::typed`] without permission).
 pub fn resolve_balance(spec: &ExperimentSpec, bots_dir: &Path) -> Result<BalancePlan, SpecError> {
+    resolve_balance_with(spec, bots_dir, &mut ExecPolicy::typed(false))
+}
+
+/// Resolves a spec with a `[balance]` table: the base plan (as for a normal run, its exec
+/// bots asked of `policy`) and the list of sets, base first.
+pub fn resolve_balance_with(
+    spec: &ExperimentSpec,
+    bots_dir: &Path,
+    policy: &mut ExecPolicy,
+) -> Result<BalancePlan, SpecError> {
     let b = spec.balance.as_ref().ok_or(SpecError::NoBalance)?;
     if spec.sprt.is_some() {
         return Err(SpecError::SprtBalance);
     }
-    let base_plan = resolve(spec, bots_dir)?;
+    let base_plan = resolve_with(spec, bots_dir, policy)?;
     let base_text = b.base.as_deref().unwrap_or(&spec.set);
     let base = resolve_set(base_text).map_err(|source| SpecError::BalanceBase {
         text: base_text.into(),
