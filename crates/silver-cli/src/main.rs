@@ -527,6 +527,11 @@ fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode
             );
             Ok(ExitCode::from(3))
         }
+        // The program's fault: no replay command.
+        Err(e @ RunError::BotFailed { .. }) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(3))
+        }
         Err(e) => Err(e.into()),
     }
 }

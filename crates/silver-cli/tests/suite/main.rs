@@ -1,6 +1,6 @@
 //! The `silver` binary's integration tests, one test binary: commands, outputs and errors
 //! (`cli.rs`), head-to-head, ratings and SPRT (`compare.rs`), output-directory ownership and
-//! integrity (`integrity.rs`), the Python package (`python.rs`), card sets (`sets.rs`) and balance sweeps (`balance.rs`), all
+//! integrity (`integrity.rs`), bot programs that misbehave (`programs.rs`), the Python package (`python.rs`), card sets (`sets.rs`) and balance sweeps (`balance.rs`), all
 //! through the real executable and the shared harness in `common/`.
 
 #[macro_use]
@@ -10,6 +10,7 @@ mod balance;
 mod cli;
 mod compare;
 mod integrity;
+mod programs;
 mod python;
 mod sets;
 mod table;
