@@ -73,8 +73,10 @@ fn play(bot: ExecBot) {
 
 /// True while process `pid` exists and is not a zombie.
 fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .is_ok_and(|s| !s.lines().any(|l| l.starts_with("State:") && l.contains('Z')))
+    std::fs::read_to_string(format!("/proc/{pid}/status")).is_ok_and(|s| {
+        !s.lines()
+            .any(|l| l.starts_with("State:") && l.contains('Z'))
+    })
 }
 
 /// A program that never reads: once its input pipe is full, a write fails within the limit
@@ -119,7 +121,10 @@ fn a_program_that_closes_its_output_fails_at_once() {
 #[test]
 fn output_that_is_not_an_answer_is_refused_at_once() {
     let (f, took) = failure(Duration::from_secs(20), || {
-        play(ExecBot::new("yes '{\"action\":0}'", Duration::from_secs(60)))
+        play(ExecBot::new(
+            "yes '{\"action\":0}'",
+            Duration::from_secs(60),
+        ))
     });
     assert!(
         f.what
@@ -128,7 +133,10 @@ fn output_that_is_not_an_answer_is_refused_at_once() {
     );
     assert!(took < Duration::from_secs(5), "{took:?}");
     let (f, _) = failure(Duration::from_secs(20), || {
-        play(ExecBot::new("tr -d '\\n' < /dev/zero", Duration::from_secs(60)))
+        play(ExecBot::new(
+            "tr -d '\\n' < /dev/zero",
+            Duration::from_secs(60),
+        ))
     });
     assert!(
         f.what
