@@ -126,7 +126,9 @@ impl Stderr {
         if self.cut {
             text.push_str(" [cut]");
         }
-        eprintln!("{text}");
+        // Passed on as it comes; a standard error that cannot be written to (closed, full)
+        // must not fail the game.
+        let _ = writeln!(std::io::stderr(), "{text}");
         if self.tail.len() == STDERR_TAIL {
             self.tail.pop_front();
         }
