@@ -417,3 +417,35 @@ fn a_failing_bot_program_stops_the_run_resumably() {
         &["games.csv", "rounds.csv", "census.csv", "summary.csv"],
     );
 }
+
+/// An interrupted run ends its programs too (Ctrl-C does not reach them: they run in process
+/// groups of their own), even ones that ignore `quit` and SIGTERM.
+#[test]
+fn an_interrupted_run_leaves_no_bot_process_behind() {
+    let tmp = TempDir::new("programs-interrupt");
+    let bot = tmp.write("stubborn.py", STUBBORN_BOT);
+    let log = tmp.join("starts.log");
+    let dir = tmp.join("run");
+    let args = args![
+        "tournament",
+        "--bots",
+        format!("exec:python3 {} {},greedy", bot.display(), log.display()),
+        "--games",
+        "2000",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        &dir
+    ];
+    crate::common::interrupt_after_a_block(args.clone(), &dir);
+    let starts = logged_pids(&log);
+    assert!(!starts.is_empty() && starts.len() <= 4, "{starts:?}");
+    let survivors: Vec<u32> = starts
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|&p| alive(p))
+        .collect();
+    assert!(survivors.is_empty(), "still running: {survivors:?}");
+}
