@@ -1,183 +1,165 @@
 //! Bots in any language: a program run as a child process that speaks JSON lines on its
-//! standard input and output (the protocol is `docs/protocol.md`). One process per seat and
-//! worker thread, started at its first game and kept for the whole run.
+//! standard input and output (the protocol is `docs/protocol.md`).
 //!
 //! The engine writes one JSON object per line: `game` before every game (seat, players, the
 //! configuration), `event` for everything the seat observes (redacted, RULES.md §6), and
 //! `decide` with the seat's view, the legal actions and a seed; the program answers each
 //! `decide` with one line `{"action": INDEX}` (an index into `legal`). A `quit` line ends it.
-//! An answer that is not one of the legal actions, a program that exits or is not found, stops
-//! the game with a message naming the program and what it said.
+//!
+//! An [`ExecBot`] starts its program at its first message and keeps it until it is dropped:
+//! a run keeps one per seat and worker thread for the whole run, so a program is started at
+//! most once per seat and worker. Dropping it sends `quit`, gives the program a second to
+//! exit, then stops its whole process group (see [`program`]).
+//!
+//! A program that fails — cannot be started, exits or closes its output, does not read its
+//! input or answer within the per-decision limit, answers something that is not one of the
+//! legal actions, writes a line nobody asked for or one longer than [`MAX_LINE`] bytes — is
+//! stopped at once, and the game unwinds with a [`BotFailure`] as its panic payload (the
+//! scheduler reports it as the bot's failure, not the engine's).
+
+mod program;
+
+pub use program::{kill_all as kill_all_programs, MAX_LINE};
 
 use crate::{Bot, BotRng};
+use program::{quote, Program, Trouble};
 use rand::Rng;
 use silver_rules::{
     AbilityStep, Action, CardId, CardSource, Config, Observation, PlayerView, Seat, Stage,
 };
-use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The protocol version this build speaks (sent in every `game` line).
 pub const PROTOCOL: u32 = 1;
 
-/// The lines of its standard error a failing program's message quotes.
-const STDERR_TAIL: usize = 5;
+/// How long a program has to exit after `quit` before its process group is stopped.
+const QUIT_GRACE: Duration = Duration::from_secs(1);
 
-/// A running bot program: its input, its output lines (read by a thread, so an answer can be
-/// waited for with a time limit), and the tail of its standard error (passed on as it comes).
-struct Running {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<std::io::Result<String>>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+/// A program that closed a pipe gets this long to exit (so its message can say whether it did,
+/// and how) before its group is stopped.
+const EXIT_GRACE: Duration = Duration::from_millis(100);
+
+/// A bot program that failed: the panic payload that ends its game (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("exec bot `{command}` (seat {seat}): {what}")]
+pub struct BotFailure {
+    /// The program's command line.
+    pub command: String,
+    /// The seat it played.
+    pub seat: Seat,
+    /// What happened, with the last lines of its standard error.
+    pub what: String,
 }
 
 /// A bot that is a program (see the module docs).
 pub struct ExecBot {
     command: String,
     timeout: Duration,
-    running: Option<Running>,
+    program: Option<Program>,
     seat: Seat,
 }
 
 impl ExecBot {
-    /// A bot running `command` (through `sh -c`, from the working directory) once it plays,
-    /// allowed `timeout` per decision.
+    /// A bot running `command` (as `sh -c 'exec COMMAND'`, from the working directory) once it
+    /// plays, allowed `timeout` per decision (writing the decision's message included).
     pub fn new(command: &str, timeout: Duration) -> ExecBot {
         ExecBot {
             command: command.to_string(),
             timeout,
-            running: None,
+            program: None,
             seat: 0,
         }
     }
 
-    fn fail(&self, what: &str) -> ! {
-        // The program's last lines of stderr come through another pipe and thread: give them
-        // a moment to arrive (a failure happens once).
-        if self.running.is_some() {
-            std::thread::sleep(Duration::from_millis(200));
+    /// Stops the program and unwinds with a [`BotFailure`].
+    fn fail(&mut self, what: &str) -> ! {
+        self.fail_with(Trouble::new(what), "")
+    }
+
+    /// [`ExecBot::fail`] for a trouble (`then` is appended to its text): a closed pipe also
+    /// says whether the program exited, and how.
+    fn fail_with(&mut self, trouble: Trouble, then: &str) -> ! {
+        let mut what = trouble.what;
+        let mut program = self.program.take();
+        if let (true, Some(p)) = (trouble.closed, program.as_mut()) {
+            let how = p.exit_within(EXIT_GRACE);
+            what = format!(
+                "{what} ({})",
+                how.as_deref().unwrap_or("it is still running")
+            );
         }
-        let tail: Vec<String> = self
-            .running
-            .as_ref()
-            .map(|r| {
-                r.stderr
-                    .lock()
-                    .map(|t| t.iter().cloned().collect())
-                    .unwrap_or_default()
-            })
-            .unwrap_or_default();
-        let tail = if tail.is_empty() {
-            String::new()
-        } else {
-            format!("; its stderr ended: {}", tail.join(" | "))
-        };
-        panic!(
-            "exec bot `{}` (seat {}): {what}{tail}",
-            self.command, self.seat
+        what.push_str(then);
+        if let Some(mut p) = program {
+            p.stop(Duration::ZERO);
+            let tail = p.stderr_tail();
+            if !tail.is_empty() {
+                what = format!("{what}; its stderr ended: {tail}");
+            }
+        }
+        std::panic::panic_any(BotFailure {
+            command: self.command.clone(),
+            seat: self.seat,
+            what,
+        })
+    }
+
+    fn program(&mut self) -> &mut Program {
+        if self.program.is_none() {
+            match Program::start(&self.command) {
+                Ok(p) => self.program = Some(p),
+                Err(e) => self.fail(&format!("cannot start it: {e}")),
+            }
+        }
+        self.program.as_mut().expect("started")
+    }
+
+    fn limit(&self) -> String {
+        format!(
+            "{:.1} s (the per-decision limit)",
+            self.timeout.as_secs_f64()
         )
     }
 
-    fn process(&mut self) -> &mut Running {
-        if self.running.is_none() {
-            let mut child = Command::new("sh")
-                .arg("-c")
-                .arg(&self.command)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap_or_else(|e| self.fail(&format!("cannot start it: {e}")));
-            let stdin = child.stdin.take().expect("piped stdin");
-            let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-            let (send, lines) = std::sync::mpsc::channel();
-            std::thread::spawn(move || {
-                for line in stdout.lines() {
-                    if send.send(line).is_err() {
-                        break;
-                    }
-                }
-            });
-            let stderr = Arc::new(Mutex::new(VecDeque::new()));
-            let tail = stderr.clone();
-            let err = BufReader::new(child.stderr.take().expect("piped stderr"));
-            std::thread::spawn(move || {
-                for line in err.lines().map_while(Result::ok) {
-                    // A failing stderr must not end the reader (nor the bot).
-                    let _ = writeln!(std::io::stderr(), "{line}");
-                    if let Ok(mut t) = tail.lock() {
-                        if t.len() == STDERR_TAIL {
-                            t.pop_front();
-                        }
-                        t.push_back(line);
-                    }
-                }
-            });
-            self.running = Some(Running {
-                child,
-                stdin,
-                lines,
-                stderr,
-            });
-        }
-        self.running.as_mut().expect("started")
-    }
-
-    fn send(&mut self, message: &serde_json::Value) {
+    /// Writes one message by `deadline`.
+    fn send(&mut self, message: &serde_json::Value, deadline: Instant) {
         let mut text = message.to_string();
         text.push('\n');
-        let r = self.process();
-        let res = r
-            .stdin
-            .write_all(text.as_bytes())
-            .and_then(|()| r.stdin.flush());
-        if let Err(e) = res {
-            self.fail(&format!("cannot write to it (has it exited?): {e}"));
+        if let Err(trouble) = self.program().write(text.as_bytes(), deadline) {
+            let then = if trouble.closed {
+                String::new()
+            } else {
+                format!(": nothing written to it was read for {}", self.limit())
+            };
+            self.fail_with(trouble, &then)
         }
     }
 
-    fn receive(&mut self) -> String {
-        let timeout = self.timeout;
-        let got = self.process().lines.recv_timeout(timeout);
-        match got {
-            Ok(Ok(line)) => line,
-            Ok(Err(e)) => self.fail(&format!("cannot read its answer: {e}")),
-            Err(RecvTimeoutError::Disconnected) => {
-                self.fail("it closed its output (exited?) instead of answering")
+    /// Fails unless the program is quiet and alive: between decisions it has nothing to say.
+    fn check_quiet(&mut self) {
+        if let Err(trouble) = self.program().check_quiet() {
+            self.fail_with(trouble, "")
+        }
+    }
+
+    /// The answer to the decision sent, by `deadline`.
+    fn receive(&mut self, deadline: Instant) -> String {
+        match self.program().read_line(deadline) {
+            Ok(Some(line)) => line,
+            Ok(None) => {
+                let what = format!("no answer within {}", self.limit());
+                self.fail(&what)
             }
-            Err(RecvTimeoutError::Timeout) => {
-                if let Some(r) = self.running.as_mut() {
-                    let _ = r.child.kill();
-                }
-                self.fail(&format!(
-                    "no answer within {:.1} s (the per-decision limit)",
-                    timeout.as_secs_f64()
-                ))
-            }
+            Err(trouble) => self.fail_with(trouble, " instead of answering"),
         }
     }
 }
 
 impl Drop for ExecBot {
     fn drop(&mut self) {
-        if let Some(mut r) = self.running.take() {
-            let _ = r.stdin.write_all(b"{\"type\":\"quit\"}\n");
-            let _ = r.stdin.flush();
-            drop(r.stdin);
-            // A program that does not leave within a second of `quit` is stopped.
-            for _ in 0..100 {
-                if matches!(r.child.try_wait(), Ok(Some(_))) {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            let _ = r.child.kill();
-            let _ = r.child.wait();
+        if let Some(mut p) = self.program.take() {
+            let deadline = Instant::now() + QUIT_GRACE;
+            let _ = p.write(b"{\"type\":\"quit\"}\n", deadline);
+            p.stop(deadline.saturating_duration_since(Instant::now()));
         }
     }
 }
@@ -311,7 +293,7 @@ impl Bot for ExecBot {
             "model": config.model,
             "max_turns_per_round": config.max_turns_per_round,
         });
-        self.send(&message);
+        self.send(&message, Instant::now() + self.timeout);
     }
 
     fn wants_observations(&self) -> bool {
@@ -320,10 +302,12 @@ impl Bot for ExecBot {
 
     fn observe(&mut self, observation: &Observation) {
         let message = serde_json::json!({ "type": "event", "event": observation });
-        self.send(&message);
+        self.send(&message, Instant::now() + self.timeout);
     }
 
     fn decide(&mut self, view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
+        // The limit covers writing the decision as well as waiting for its answer.
+        let deadline = Instant::now() + self.timeout;
         let seed: u64 = rng.random();
         let message = serde_json::json!({
             "type": "decide",
@@ -332,10 +316,11 @@ impl Bot for ExecBot {
             "legal": legal,
             "code": view.code(),
         });
-        self.send(&message);
-        let line = self.receive();
+        self.check_quiet();
+        self.send(&message, deadline);
+        let line = self.receive(deadline);
         let answer: serde_json::Value = serde_json::from_str(line.trim()).unwrap_or_else(|e| {
-            self.fail(&format!("its answer `{}` is not JSON: {e}", line.trim()))
+            self.fail(&format!("its answer `{}` is not JSON: {e}", quote(&line)))
         });
         let index = answer
             .get("action")
@@ -343,7 +328,7 @@ impl Bot for ExecBot {
             .unwrap_or_else(|| {
                 self.fail(&format!(
                     "its answer `{}` is not {{\"action\": INDEX}}",
-                    line.trim()
+                    quote(&line)
                 ))
             });
         let action = legal.get(index as usize).copied().unwrap_or_else(|| {

@@ -28,7 +28,7 @@ mod spec;
 mod test_states;
 
 pub use arena::{play_game, play_game_with, EventsOnly, Seats, Watch};
-pub use exec::{view_json, ExecBot, PROTOCOL};
+pub use exec::{kill_all_programs, view_json, BotFailure, ExecBot, MAX_LINE, PROTOCOL};
 pub use greedy::GreedyBot;
 pub use ismcts::{CheatingIsmcts, IsmctsBot};
 pub use memory::Memory;

@@ -78,6 +78,10 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
             );
             Ok(ExitCode::from(3))
         }
+        Err(e @ RunError::BotFailed { .. }) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(3))
+        }
         Err(e) => Err(e.into()),
     }
 }

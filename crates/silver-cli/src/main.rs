@@ -321,6 +321,9 @@ pub(crate) fn stdout_error(e: std::io::Error) -> anyhow::Error {
 /// non-zero, even when the panic was on a thread whose end did not stop the command.
 static INTERNAL_PANIC: AtomicBool = AtomicBool::new(false);
 
+/// Set by the panic hook when a bot program failed outside a run (exit code 3, as in runs).
+static BOT_FAILED: AtomicBool = AtomicBool::new(false);
+
 /// The one line a panic outside a game prints.
 fn internal_error_line(info: &std::panic::PanicHookInfo) -> String {
     let payload = info.payload();
@@ -344,6 +347,13 @@ fn internal_error_line(info: &std::panic::PanicHookInfo) -> String {
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         if silver_sim::in_game() {
+            return;
+        }
+        // A bot program's failure where no run catches it (the terminal table's opponents):
+        // the bot's error, not ours.
+        if let Some(failure) = info.payload().downcast_ref::<silver_bots::BotFailure>() {
+            BOT_FAILED.store(true, Ordering::SeqCst);
+            let _ = writeln!(std::io::stderr(), "error: {failure}");
             return;
         }
         INTERNAL_PANIC.store(true, Ordering::SeqCst);
@@ -634,6 +644,11 @@ fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode
             );
             Ok(ExitCode::from(3))
         }
+        // The program's fault: no replay command.
+        Err(e @ RunError::BotFailed { .. }) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::from(3))
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -643,6 +658,9 @@ fn main() -> ExitCode {
     let code = command();
     if INTERNAL_PANIC.load(Ordering::SeqCst) {
         return ExitCode::from(101);
+    }
+    if BOT_FAILED.load(Ordering::SeqCst) {
+        return ExitCode::from(3);
     }
     code
 }

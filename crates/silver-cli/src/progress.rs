@@ -12,13 +12,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Installs the Ctrl-C handler; the flag it sets is what runs and sweeps check between windows.
+/// Installs the Ctrl-C handler; the flag it sets is what runs and sweeps check between blocks.
 pub(crate) fn interrupt_flag(what_is_kept: &'static str) -> Result<Arc<AtomicBool>> {
     let interrupted = Arc::new(AtomicBool::new(false));
     let flag = interrupted.clone();
     ctrlc::set_handler(move || {
-        // A second Ctrl-C while finishing the current blocks exits at once.
+        // A second Ctrl-C while finishing the current blocks exits at once (bot programs run
+        // in process groups of their own, which the terminal's Ctrl-C does not reach).
         if flag.swap(true, Ordering::SeqCst) {
+            silver_bots::kill_all_programs();
             std::process::exit(130);
         }
         note!("\ninterrupt: {what_is_kept}");

@@ -4,16 +4,19 @@
 //! a window of blocks is played in parallel on a rayon pool, each block by one worker in game
 //! order, and the finished blocks are handed back *in block order* on the calling thread. So
 //! everything written from them is byte-identical at any thread count, and a run stopped
-//! between windows can be continued from its last block. A game that panics stops the run with
-//! its index and seed (the worker is rebuilt: its players may be in any state).
+//! between windows can be continued from its last block. Each pool thread keeps one worker
+//! (its players, bot programs included) for the whole run. A game that panics stops the run
+//! with its index and seed, a bot program that fails stops it with the program's failure
+//! (the worker is dropped either way: its players may be in any state).
 
 use crate::error::{GamePanic, RunError};
 use crate::plan::Plan;
 use crate::record::Worker;
-use rayon::prelude::*;
+use silver_bots::BotFailure;
 use std::ops::Range;
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The block layout of games `first..end` of a plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,10 +92,17 @@ pub(crate) enum Flow {
 
 /// Why [`play`] stopped before the last block.
 pub(crate) enum Stop {
-    /// The interrupt flag was set (checked before each window).
+    /// The interrupt flag was set.
     Interrupted,
     /// A game panicked.
     Panic(GamePanic),
+    /// A bot program failed in game `game` (its own fault, not the engine's).
+    Bot {
+        /// The game.
+        game: u64,
+        /// What the program did.
+        failure: BotFailure,
+    },
     /// A callback failed.
     Failed(RunError),
 }
@@ -103,16 +113,90 @@ impl From<RunError> for Stop {
     }
 }
 
+/// Why a block was not finished.
+enum Unfinished {
+    /// A game failed: the run stops there.
+    Failed(Stop),
+    /// Not started: the window ended early (a failure in an earlier block, an interruption).
+    Skipped,
+}
+
+/// The workers of a run, one per pool thread, kept for the whole of [`play`]: the players
+/// they hold (bot programs included) are built once per seat and worker, not once per block.
+/// A worker whose game failed is dropped (its players may be in any state) and built afresh
+/// when its thread plays again.
+struct Workers<'p> {
+    plan: &'p Plan,
+    slots: Vec<Mutex<Option<Worker>>>,
+}
+
+impl<'p> Workers<'p> {
+    fn new(plan: &'p Plan, pool: &rayon::ThreadPool) -> Self {
+        Workers {
+            plan,
+            slots: (0..pool.current_num_threads())
+                .map(|_| Mutex::new(None))
+                .collect(),
+        }
+    }
+
+    /// The worker of pool thread `index` (only that thread ever takes it).
+    fn slot(&self, index: usize) -> MutexGuard<'_, Option<Worker>> {
+        self.slots[index]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Drops every worker, each on its own pool thread, so bot programs that linger after
+    /// `quit` are waited for in parallel.
+    fn close(&self, pool: &rayon::ThreadPool) {
+        pool.broadcast(|ctx| drop(self.slot(ctx.index()).take()));
+    }
+}
+
+/// Plays the games of block `b` on `worker`, in order.
+fn play_block<T>(
+    plan: &Plan,
+    blocks: &Blocks,
+    b: u64,
+    worker: &mut Worker,
+    new: &impl Fn() -> T,
+    game: &impl Fn(&mut Worker, u64, &mut T),
+) -> Result<T, Stop> {
+    let mut block = new();
+    for g in blocks.games(b) {
+        let res = crate::panics::catch_game(AssertUnwindSafe(|| game(worker, g, &mut block)));
+        if let Err(payload) = res {
+            return Err(match payload.downcast::<BotFailure>() {
+                Ok(failure) => Stop::Bot {
+                    game: g,
+                    failure: *failure,
+                },
+                Err(payload) => Stop::Panic(GamePanic {
+                    game: g,
+                    seed: plan.seed,
+                    message: panic_message(&*payload),
+                }),
+            });
+        }
+    }
+    Ok(block)
+}
+
 /// Plays blocks `from..blocks.count` of `plan`, a window of blocks at a time.
 ///
 /// Each block starts from `new()` and plays its games in order with `game(worker, index,
 /// &mut block)`; `done(block)` receives the blocks in order on this thread (and may stop the
 /// run after any of them: the same block at any thread count), and
 /// `window(blocks_done, stopping)` is called after each window (to record progress and, now
-/// and then, flush and save the manifest) — also after the blocks that finished before a panic
-/// in the same window, and before an interruption stops the run. `stopping` is true when no
-/// window follows (the last one, a stop, a panic, an interruption): what is on disk must then
-/// be brought up to date.
+/// and then, flush and save the manifest) — also after the blocks that finished before a
+/// failure in the same window, and before an interruption stops the run. `stopping` is true
+/// when no window follows (the last one, a stop, a failure, an interruption): what is on disk
+/// must then be brought up to date. The interrupt flag is checked before every block: the
+/// blocks in progress finish, and those finished in order are kept.
+///
+/// Every pool thread keeps one worker for the whole call; all are dropped before it returns,
+/// however it ends.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play<T: Send>(
     plan: &Plan,
@@ -122,9 +206,39 @@ pub(crate) fn play<T: Send>(
     interrupted: &AtomicBool,
     new: impl Fn() -> T + Sync,
     game: impl Fn(&mut Worker, u64, &mut T) + Sync,
+    done: impl FnMut(T) -> Result<Flow, RunError>,
+    window: impl FnMut(u64, bool) -> Result<(), RunError>,
+) -> Result<(), Stop> {
+    let workers = Workers::new(plan, pool);
+    let result = play_windows(
+        blocks,
+        from,
+        pool,
+        interrupted,
+        &workers,
+        &new,
+        &game,
+        done,
+        window,
+    );
+    workers.close(pool);
+    result
+}
+
+/// [`play`] with its workers.
+#[allow(clippy::too_many_arguments)]
+fn play_windows<T: Send>(
+    blocks: &Blocks,
+    from: u64,
+    pool: &rayon::ThreadPool,
+    interrupted: &AtomicBool,
+    workers: &Workers,
+    new: &(impl Fn() -> T + Sync),
+    game: &(impl Fn(&mut Worker, u64, &mut T) + Sync),
     mut done: impl FnMut(T) -> Result<Flow, RunError>,
     mut window: impl FnMut(u64, bool) -> Result<(), RunError>,
 ) -> Result<(), Stop> {
+    let plan = workers.plan;
     let step = (pool.current_num_threads() as u64 * 4).max(1);
     let mut b0 = from;
     while b0 < blocks.count {
@@ -133,35 +247,37 @@ pub(crate) fn play<T: Send>(
             return Err(Stop::Interrupted);
         }
         let b1 = (b0 + step).min(blocks.count);
-        let results: Vec<Result<T, GamePanic>> = pool.install(|| {
-            (b0..b1)
-                .into_par_iter()
-                .map_init(
-                    || Worker::new(plan),
-                    |worker, b| {
-                        let mut block = new();
-                        for g in blocks.games(b) {
-                            let res = crate::panics::catch_game(AssertUnwindSafe(|| {
-                                game(worker, g, &mut block);
-                            }));
-                            if let Err(e) = res {
-                                // The worker's players may be in any state now.
-                                *worker = Worker::new(plan);
-                                return Err(GamePanic {
-                                    game: g,
-                                    seed: plan.seed,
-                                    message: panic_message(&*e),
-                                });
-                            }
-                        }
-                        Ok(block)
-                    },
-                )
-                .collect()
+        // Every thread takes the next block until none is left, or one fails, or the run is
+        // interrupted: blocks are taken in order, so all before a failed or skipped one run.
+        let next = AtomicU64::new(b0);
+        let halt = AtomicBool::new(false);
+        let results: Vec<Mutex<Option<Result<T, Stop>>>> =
+            (b0..b1).map(|_| Mutex::new(None)).collect();
+        pool.broadcast(|ctx| {
+            let mut slot = workers.slot(ctx.index());
+            while !halt.load(Ordering::SeqCst) && !interrupted.load(Ordering::SeqCst) {
+                let b = next.fetch_add(1, Ordering::SeqCst);
+                if b >= b1 {
+                    break;
+                }
+                let worker = slot.get_or_insert_with(|| Worker::new(plan));
+                let res = play_block(plan, blocks, b, worker, new, game);
+                if res.is_err() {
+                    halt.store(true, Ordering::SeqCst);
+                    *slot = None;
+                }
+                *results[(b - b0) as usize]
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner) = Some(res);
+            }
         });
         let mut finished = b0;
         for res in results {
-            match res {
+            let res = res.into_inner().unwrap_or_else(PoisonError::into_inner);
+            match res
+                .ok_or(Unfinished::Skipped)
+                .and_then(|r| r.map_err(Unfinished::Failed))
+            {
                 Ok(block) => {
                     let flow = done(block)?;
                     finished += 1;
@@ -170,9 +286,14 @@ pub(crate) fn play<T: Send>(
                         return Ok(());
                     }
                 }
-                Err(p) => {
+                Err(Unfinished::Failed(stop)) => {
                     window(finished, true)?;
-                    return Err(Stop::Panic(p));
+                    return Err(stop);
+                }
+                // Only an interruption leaves a block unplayed before any failed one.
+                Err(Unfinished::Skipped) => {
+                    window(finished, true)?;
+                    return Err(Stop::Interrupted);
                 }
             }
         }

@@ -322,6 +322,21 @@ pub enum RunError {
     /// A game panicked.
     #[error(transparent)]
     Panic(GamePanic),
+    /// A bot program failed (its own fault: no replay of the engine helps). The games before
+    /// it are saved; `--resume` continues once the program is fixed.
+    #[error(
+        "{}game {game}: {failure}; the games before it are saved: fix the bot, then continue \
+         with --resume",
+        set.as_ref().map_or(String::new(), |s| format!("set {s}, "))
+    )]
+    BotFailed {
+        /// The set being played, in a balance sweep.
+        set: Option<String>,
+        /// The game.
+        game: u64,
+        /// What the program did.
+        failure: silver_bots::BotFailure,
+    },
 }
 
 /// A token name that is not one of the tokens.

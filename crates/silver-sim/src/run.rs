@@ -256,6 +256,13 @@ pub fn run(
             })
         }
         Err(Stop::Panic(p)) => return Err(RunError::Panic(p)),
+        Err(Stop::Bot { game, failure }) => {
+            return Err(RunError::BotFailed {
+                set: None,
+                game,
+                failure,
+            })
+        }
         Err(Stop::Failed(e)) => return Err(e),
     }
     manifest.speed = Some(crate::manifest::Speed {

@@ -1,6 +1,7 @@
 //! The silver-bots integration tests, one binary: bot properties over every edition (legal
-//! play, no reading of hidden values) and the ISMCTS tests. The allocation test
+//! play, no reading of hidden values), bot programs that misbehave, and the ISMCTS tests. The allocation test
 //! (`ismcts_alloc.rs`) stays a binary of its own: it installs a global allocator.
 
 mod bots;
+mod exec;
 mod ismcts;

@@ -493,7 +493,7 @@ fn exec_bots_play_reproducibly_and_fail_clearly() {
         tmp.join("spy")
     ]);
 
-    // An answer that is not a legal action stops the game with the program and the reason.
+    // An answer that is not a legal action stops the run with the program and the reason.
     let liar = tmp.write(
         "liar.py",
         "import json,sys\nfor line in sys.stdin:\n    if json.loads(line)['type']=='decide':\n        print('thinking hard', file=sys.stderr, flush=True)\n        print(json.dumps({'action':999}),flush=True)\n",
@@ -515,9 +515,11 @@ fn exec_bots_play_reproducibly_and_fail_clearly() {
             "liar.py",
             "chose action 999",
             "stderr ended: thinking hard",
-            "silver replay",
+            "--resume",
         ],
     );
+    // The program's fault: replaying the engine would not help.
+    assert!(!out.stderr.contains("silver replay"), "{}", out.describe());
     // Nothing within the per-decision limit (a profile's `timeout_seconds`).
     let sleepy = tmp.write(
         "sleepy.py",

@@ -147,6 +147,13 @@ fn run_set(
             p.message = format!("set {}: {}", plan.set.name, p.message);
             return Err(RunError::Panic(p));
         }
+        Err(Stop::Bot { game, failure }) => {
+            return Err(RunError::BotFailed {
+                set: Some(plan.set.name.clone()),
+                game,
+                failure,
+            })
+        }
         Err(Stop::Failed(e)) => return Err(e),
     }
     let lengths = files.records()?;
