@@ -655,7 +655,8 @@ fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode
 
 fn main() -> ExitCode {
     install_panic_hook();
-    let code = command();
+    // The hook has said what a panic was; unwinding out of `command` only sets the exit code.
+    let code = std::panic::catch_unwind(command).unwrap_or(ExitCode::from(101));
     if INTERNAL_PANIC.load(Ordering::SeqCst) {
         return ExitCode::from(101);
     }
