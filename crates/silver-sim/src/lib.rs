@@ -64,7 +64,7 @@ pub use interval::{wilson, Est};
 pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Speed};
 pub use merge::merge;
 pub use pairs::crosstable;
-pub use panics::{catch_game, in_game};
+pub use panics::{catch_game, in_game, panic_text};
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
 pub use ratings::{fit as fit_ratings, ratings_table, Rating};
 pub use record::{record_game, replay, GameDecision, Recorded};
