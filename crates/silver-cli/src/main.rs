@@ -834,7 +834,16 @@ fn replay_cmd(a: &ReplayArgs) -> Result<ExitCode> {
     let seats: Vec<String> = (0..plan.players)
         .map(|s| plan.bots[plan.bot_at(slot, s)].name.clone())
         .collect();
-    let events = replay(&plan, a.game)?;
+    // A game that panics (a program bot that fails, say) is the game's failure, as in a run.
+    let events = silver_sim::catch_game(std::panic::AssertUnwindSafe(|| replay(&plan, a.game)))
+        .map_err(|p| {
+        anyhow::anyhow!(
+            "game {} (seed {}) failed: {}",
+            a.game,
+            plan.seed,
+            silver_sim::panic_text(&*p)
+        )
+    })??;
     let mut out = std::io::stdout().lock();
     let mut print = || -> std::io::Result<()> {
         writeln!(

@@ -207,7 +207,18 @@ pub(crate) fn view_cmd(a: &ViewArgs) -> Result<ExitCode> {
         plan.admit(&mut policy)
             .map_err(|e| anyhow::anyhow!(silver_sim::message(&e)))?;
         announce(&policy);
-        Timeline::from_run(&plan, game).map_err(anyhow::Error::msg)?
+        // A game that panics (a program bot that fails, say) is the game's failure, as in a run.
+        silver_sim::catch_game(std::panic::AssertUnwindSafe(|| {
+            Timeline::from_run(&plan, game)
+        }))
+        .map_err(|p| {
+            anyhow::anyhow!(
+                "game {game} (seed {}) failed: {}",
+                plan.seed,
+                silver_sim::panic_text(&*p)
+            )
+        })?
+        .map_err(anyhow::Error::msg)?
     } else {
         if a.game.is_some() {
             bail!(

@@ -175,7 +175,7 @@ fn play_block<T>(
                 Err(payload) => Stop::Panic(GamePanic {
                     game: g,
                     seed: plan.seed,
-                    message: panic_message(&*payload),
+                    message: crate::panics::panic_text(&*payload),
                 }),
             });
         }
@@ -303,10 +303,3 @@ fn play_windows<T: Send>(
     Ok(())
 }
 
-/// The text of a panic payload.
-fn panic_message(e: &(dyn std::any::Any + Send)) -> String {
-    e.downcast_ref::<String>()
-        .cloned()
-        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "unknown panic".into())
-}

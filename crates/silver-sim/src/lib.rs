@@ -65,7 +65,7 @@ pub use interval::{wilson, Est};
 pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Speed};
 pub use merge::merge;
 pub use pairs::crosstable;
-pub use panics::{catch_game, in_game};
+pub use panics::{catch_game, in_game, panic_text};
 pub use permission::{ExecPolicy, Program};
 pub use plan::{
     list_profiles, resolve, resolve_bot, resolve_bot_with, resolve_with, BotEntry, GameSlot, Plan,

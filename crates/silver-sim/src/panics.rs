@@ -22,6 +22,20 @@ pub fn in_game() -> bool {
     IN_GAME.with(Cell::get)
 }
 
+/// The text of a caught panic's payload.
+pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .or_else(|| {
+            payload
+                .downcast_ref::<silver_bots::BotFailure>()
+                .map(ToString::to_string)
+        })
+        .unwrap_or_else(|| "a panic without a message".into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -38,7 +52,7 @@ mod tests {
             }
         });
         std::panic::set_hook(prev);
-        assert!(seen.is_err());
+        assert_eq!(panic_text(&*seen.unwrap_err()), "inside");
         assert!(!in_game(), "reset after a panic");
     }
 }

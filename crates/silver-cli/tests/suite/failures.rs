@@ -431,3 +431,19 @@ fn view_refuses_a_manifest_whose_lineups_are_not_its_bots() {
     let e = fails(args!["view", &dir, "--game", "0", "--plain"]);
     assert_mentions(&e, &["lineups", "2 players and 2 bots"]);
 }
+
+/// Replaying a game that panics (a program bot that fails) reports the game, not a bug.
+#[test]
+fn replaying_a_game_that_panics_reports_the_game() {
+    let e = fails(args![
+        "replay",
+        "--bots",
+        "exec:false,greedy",
+        "--games",
+        "2",
+        "--game",
+        "0"
+    ]);
+    assert_mentions(&e, &["game 0 (seed 1) failed", "exec bot"]);
+    assert!(!e.contains("internal error"), "{e}");
+}
