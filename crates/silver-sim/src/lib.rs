@@ -59,6 +59,7 @@ pub use error::{
 pub use interval::{wilson, Est};
 pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Speed};
 pub use merge::merge;
+pub use output::{lock_run_dir, DirLock};
 pub use pairs::crosstable;
 pub use plan::{list_profiles, resolve, resolve_bot, BotEntry, GameSlot, Plan};
 pub use ratings::{fit as fit_ratings, ratings_table, Rating};

@@ -1,6 +1,6 @@
 //! The `silver` binary's integration tests, one test binary: commands, outputs and errors
 //! (`cli.rs`), head-to-head, ratings and SPRT (`compare.rs`), output-directory ownership and
-//! integrity (`integrity.rs`), the Python package (`python.rs`), card sets (`sets.rs`) and balance sweeps (`balance.rs`), all
+//! integrity (`integrity.rs`), what a run directory vouches for (`tamper.rs`), the Python package (`python.rs`), card sets (`sets.rs`) and balance sweeps (`balance.rs`), all
 //! through the real executable and the shared harness in `common/`.
 
 #[macro_use]
@@ -13,3 +13,4 @@ mod integrity;
 mod python;
 mod sets;
 mod table;
+mod tamper;
