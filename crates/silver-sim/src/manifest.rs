@@ -502,4 +502,51 @@ mod tests {
         }
         assert_eq!(s("2/3", &[]), shard(1, 3));
     }
+
+    #[test]
+    fn a_sealed_document_refuses_any_changed_number() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct Doc {
+            version: u32,
+            n: Vec<u64>,
+            x: f64,
+        }
+        let path = Path::new("doc.json");
+        let doc = Doc {
+            version: 4,
+            n: vec![1, 22, 333],
+            x: 0.125,
+        };
+        let text = String::from_utf8(seal(&doc, path).unwrap()).unwrap();
+        let always = |_: &serde_json::Value| true;
+        let back: Doc = unseal(&text, path, always).unwrap().unwrap();
+        assert_eq!(back, doc);
+        for (from, to) in [
+            ("22", "23"),
+            ("0.125", "0.126"),
+            ("333", "33"),
+            ("\"version\": 4", "\"version\": 5"),
+        ] {
+            let edited = text.replacen(from, to, 1);
+            assert_ne!(edited, text);
+            let e = unseal::<Doc>(&edited, path, always)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("does not match its checksum") && e.contains("doc.json"),
+                "{e}"
+            );
+        }
+        // Without a checksum: refused where one is required, read where it is not (older
+        // versions, for `report`).
+        let bare = serde_json::to_string(&doc).unwrap();
+        let e = unseal::<Doc>(&bare, path, always).unwrap_err().to_string();
+        assert!(e.contains("has no checksum"), "{e}");
+        let back: Doc = unseal(&bare, path, |_| false).unwrap().unwrap();
+        assert_eq!(back, doc);
+        // Reformatting is not an edit.
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let compact = serde_json::to_string(&v).unwrap();
+        assert!(unseal::<Doc>(&compact, path, always).unwrap().is_ok());
+    }
 }

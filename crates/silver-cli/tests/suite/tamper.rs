@@ -76,7 +76,7 @@ impl Seeded {
 /// another value of the same kind.
 fn mutate(n: &Value, rng: &mut Seeded) -> Value {
     let d = 1 + rng.next() % 9;
-    let up = rng.next() % 2 == 0;
+    let up = rng.next().is_multiple_of(2);
     if let Some(u) = n.as_u64() {
         let v = if up || u < d { u + d } else { u - d };
         return v.into();
@@ -740,7 +740,8 @@ fn a_killed_merge_is_merged_again() {
     // For real: kill merges at once and after a few milliseconds, then merge again.
     for delay in [0u64, 1, 3, 10] {
         let d = tmp.join(&format!("kill{delay}"));
-        let mut child = silver(&args!["merge", "--out", &d, &s1, &s2])
+        let merge_args = args!["merge", "--out", &d, &s1, &s2];
+        let mut child = silver(&merge_args)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
