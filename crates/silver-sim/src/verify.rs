@@ -326,11 +326,25 @@ fn recount_games(dir: &Path, m: &Manifest, path: &Path, len: u64) -> Result<(), 
     let players = m.stats.seats.len();
     let mut bots = vec![BotStats::default(); m.bots.len()];
     let mut seats = vec![SeatStats::default(); players];
+    let mut pairs = PairRecount::default();
+    // The game being read: its deal and every seat's bot and total.
+    let mut game: Vec<(usize, i64)> = Vec::with_capacity(players);
     each_row(dir, OutputFile::Games, path, len, |f| {
         let b = bot_index(dir, name, m, f.text(5))?;
         let seat: usize = f.num(4)?;
         let total: i64 = f.num(6)?;
         let won: u64 = f.num(8)?;
+        if seat != game.len() {
+            return Err(inconsistent(
+                dir,
+                format!("{name}: seat {seat} where seat {} was due", game.len()),
+            ));
+        }
+        game.push((b, total));
+        if game.len() == players {
+            pairs.game(f.num(2)?, &game);
+            game.clear();
+        }
         let bot = &mut bots[b];
         bot.games += 1;
         bot.wins += won;
@@ -382,7 +396,105 @@ fn recount_games(dir: &Path, m: &Manifest, path: &Path, len: u64) -> Result<(), 
             ],
         )?;
     }
+    pairs.close();
+    let recorded = &s.pairs;
+    compare(
+        dir,
+        name,
+        [(
+            "blocks with a head-to-head comparison".to_string(),
+            pairs.blocks as i64,
+            recorded.blocks as i64,
+        )],
+    )?;
+    let met: Vec<(u32, u32)> = pairs.sums.keys().copied().collect();
+    let listed: Vec<(u32, u32)> = recorded.pairs.iter().map(|p| (p.a, p.b)).collect();
+    if met != listed {
+        return Err(inconsistent(
+            dir,
+            format!("{name} gives the pairs of bots that met as {met:?} but the manifest records {listed:?}"),
+        ));
+    }
+    for p in &recorded.pairs {
+        let f = &pairs.sums[&(p.a, p.b)];
+        let who = format!("{} and {}", m.bots[p.a as usize], m.bots[p.b as usize]);
+        compare(
+            dir,
+            name,
+            [
+                (format!("{who} blocks"), f.blocks as i64, p.blocks as i64),
+                (format!("{who} games"), f.games, p.games),
+                (format!("{who} comparisons"), f.n, p.n),
+                (format!("{who} margins summing to"), f.m, p.m),
+                (format!("{who} squared comparisons summing to"), f.nn, p.nn),
+                (format!("{who} squared margins summing to"), f.mm, p.mm),
+                (
+                    format!("{who} comparison-margin products summing to"),
+                    f.nm,
+                    p.nm,
+                ),
+            ],
+        )?;
+    }
     Ok(())
+}
+
+/// The head-to-head sums that `games.csv` determines (as [`crate::pairs::PairTable`] adds
+/// them, by deal): every pair's blocks, games, comparisons and margins with their squares and
+/// products. Who finished ahead among tied totals is not in the file, so the wins rest on
+/// the manifest's checksum.
+#[derive(Default)]
+struct PairRecount {
+    blocks: u64,
+    sums: std::collections::BTreeMap<(u32, u32), crate::pairs::PairSums>,
+    /// The open deal and its pairs' (games, comparisons, margins).
+    open: Option<(u64, std::collections::BTreeMap<(u32, u32), (i64, i64, i64)>)>,
+}
+
+impl PairRecount {
+    /// Adds a game of `deal`: every seat's bot and total.
+    fn game(&mut self, deal: u64, seats: &[(usize, i64)]) {
+        if self.open.as_ref().is_some_and(|(d, _)| *d != deal) {
+            self.close();
+        }
+        let (_, block) = self
+            .open
+            .get_or_insert_with(|| (deal, std::collections::BTreeMap::new()));
+        let mut met = std::collections::BTreeSet::new();
+        for &(bi, ti) in seats {
+            for &(bj, tj) in seats {
+                if bi >= bj {
+                    continue;
+                }
+                let e = block.entry((bi as u32, bj as u32)).or_default();
+                if met.insert((bi, bj)) {
+                    e.0 += 1;
+                }
+                e.1 += 1;
+                e.2 += tj - ti;
+            }
+        }
+    }
+
+    fn close(&mut self) {
+        let Some((_, block)) = self.open.take() else {
+            return;
+        };
+        if block.is_empty() {
+            return;
+        }
+        self.blocks += 1;
+        for ((a, b), (games, n, m)) in block {
+            let s = self.sums.entry((a, b)).or_default();
+            s.blocks += 1;
+            s.games += games;
+            s.n += n;
+            s.m += m;
+            s.nn += n * n;
+            s.mm += m * m;
+            s.nm += n * m;
+        }
+    }
 }
 
 /// Rounds, turns, end reasons, every bot's rounds and round scores, and census calls by the
