@@ -85,6 +85,8 @@ pub fn merge(out: &Path, inputs: &[PathBuf], force: bool) -> Result<Manifest, Ru
             })
         }
         Ok(_) => {}
+        // An edited or damaged manifest: whose run it was, and how far, is unknown.
+        Err(e @ RunError::Edited { .. }) => return Err(e),
         Err(_) => check_foreign(out, &[OutputFile::Manifest.name()])?,
     }
     let mut manifest = Manifest {

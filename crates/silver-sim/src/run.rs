@@ -148,6 +148,8 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
         Ok(_) if !opts.force => return Err(RunError::Finished { dir: out.clone() }),
         Ok(_) => {}
         // No run of ours: the directory must hold nothing else either.
+        // An edited or damaged manifest: whose run it was, and how far, is unknown.
+        Err(e @ RunError::Edited { .. }) => return Err(e),
         Err(_) => check_foreign(out, &[OutputFile::Manifest.name()])?,
     }
     start(plan, opts, fresh)

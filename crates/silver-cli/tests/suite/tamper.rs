@@ -426,6 +426,18 @@ fn a_files_list_with_an_entry_removed_or_emptied_is_refused() {
             assert_eq!(read(&work.join("games.csv")), before);
         }
     }
+    // Nor does a new run or merge replace a directory whose manifest was edited: whose run
+    // it was, and how far it got, is unknown.
+    copy_dir(&s2, &work);
+    edit_json(&work.join("manifest.json"), false, |m| {
+        m["blocks_done"] = 0.into()
+    });
+    for flags in [args![], args!["--force"]] {
+        let msg = fails(with(shard_args(&work, 2), flags.clone()));
+        assert_mentions(&msg, &["manifest.json", "edited or damaged"]);
+        let msg = fails(with(args!["merge", "--out", &work, &s1, &s2], flags));
+        assert_mentions(&msg, &["manifest.json", "edited or damaged"]);
+    }
 }
 
 /// Every number of a sweep's `balance.csv`, `game-metrics.csv` and `balance.json`, changed one
