@@ -854,3 +854,46 @@ fn quoted_names_keep_a_run_sound() {
     ok(args!["verify", &merged]);
     assert!(read_text(&merged.join("games.csv")).contains("\"greedy, \"\"the\"\" first\""));
 }
+
+/// A sweep stopped before it recorded a set (its lock file alone, or `balance.json` with no
+/// set done) is taken back by the same command, `--resume` or `--force`.
+#[test]
+fn a_sweep_killed_at_start_is_simply_rerun() {
+    let tmp = TempDir::new("sweep-killed-start");
+    let spec = tmp.write(
+        "b.toml",
+        "players = 2\nbots = [\"greedy\", \"random\"]\ngames = 4\nseed = 4\n[balance]\nsets = [\"bullet\"]\n",
+    );
+    let whole = tmp.join("whole");
+    ok(args!["run", &spec, "--out", &whole]);
+    type State = fn(&Path, &Path);
+    let states: [State; 2] = [
+        |_, d| {
+            std::fs::create_dir_all(d).unwrap();
+            std::fs::write(d.join(".silver.lock"), "").unwrap();
+        },
+        |whole, d| {
+            std::fs::create_dir_all(d).unwrap();
+            std::fs::copy(whole.join("balance.json"), d.join("balance.json")).unwrap();
+            edit_json(&d.join("balance.json"), true, |m| {
+                m["complete"] = false.into();
+                m["sets_done"] = 0.into();
+                m.as_object_mut().unwrap().remove("balance");
+            });
+        },
+    ];
+    for make in states {
+        for flags in [args![], args!["--resume"], args!["--force"]] {
+            let d = tmp.join("k");
+            let _ = std::fs::remove_dir_all(&d);
+            make(&whole, &d);
+            let out = super::common::run(with(args!["run", &spec, "--out", &d], flags.clone()));
+            assert_eq!(out.code, Some(0), "{flags:?}: {}", out.describe());
+            assert_eq!(
+                read(&d.join("balance.csv")),
+                read(&whole.join("balance.csv"))
+            );
+            ok(args!["verify", &d]);
+        }
+    }
+}

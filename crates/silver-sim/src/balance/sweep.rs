@@ -226,7 +226,10 @@ pub fn run_balance(
     let out = &opts.out;
     // The pool first: a bad thread count must not leave a started sweep in `out`.
     let pool = blocks::pool(opts.threads)?;
-    if opts.resume && !out.join(BALANCE_MANIFEST).is_file() {
+    // A sweep stopped before it wrote balance.json leaves only its lock file: nothing to lose.
+    let begun = out.join(crate::output::LOCK_FILE).is_file()
+        && check_foreign(out, &[BALANCE_MANIFEST]).is_ok();
+    if opts.resume && !out.join(BALANCE_MANIFEST).is_file() && !begun {
         return Err(RunError::NotASweep {
             path: out.join(BALANCE_MANIFEST),
             source: std::io::Error::from(std::io::ErrorKind::NotFound),
@@ -254,7 +257,7 @@ pub fn run_balance(
             }
             Some(old)
         }
-        Err(e @ RunError::NotASweep { .. }) if opts.resume => return Err(e),
+        Err(e @ RunError::NotASweep { .. }) if opts.resume && !begun => return Err(e),
         Err(RunError::NotASweep { .. }) => None,
         Err(e) => return Err(e),
     };
@@ -269,6 +272,12 @@ pub fn run_balance(
         (Some(old), true) if old.complete => {
             return Err(RunError::AlreadyComplete { dir: out.clone() });
         }
+        // Stopped before its first set was recorded: the same sweep (or any, with --force)
+        // starts there afresh (a set's directory is replaced whole when it is played).
+        (Some(old), false)
+            if !old.complete
+                && old.sets_done == 0
+                && (opts.force || old.fingerprint == fingerprint) => {}
         (Some(old), false) if !old.complete => {
             return Err(RunError::SweepUnfinished {
                 dir: out.clone(),
