@@ -434,7 +434,7 @@ fn files_any_version<'de, D: serde::Deserializer<'de>>(
 
 /// Reads a run's manifest from its directory. A manifest of version 4 on must match its
 /// checksum (an edited or damaged one is refused); older ones have none, and only `report`
-/// reads them ([`Manifest::check_version`] refuses them everywhere else).
+/// reads them (`--resume`, `merge` and `verify` refuse them).
 pub fn read_manifest(dir: &Path) -> Result<Manifest, RunError> {
     let path = dir.join(OutputFile::Manifest.name());
     let text = std::fs::read_to_string(&path).map_err(|source| RunError::NotARun {

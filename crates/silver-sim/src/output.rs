@@ -154,8 +154,8 @@ pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
 /// there, and it names that process.
 pub(crate) const LOCK_FILE: &str = ".silver.lock";
 
-/// An output directory owned by this process until dropped (an OS advisory lock on
-/// [`LOCK_FILE`], released by the OS however the process ends).
+/// An output directory owned by this process until dropped (an OS advisory lock on its
+/// `.silver.lock`, released by the OS however the process ends).
 #[derive(Debug)]
 pub struct DirLock {
     _file: File,

@@ -447,9 +447,12 @@ fn recount_games(dir: &Path, m: &Manifest, path: &Path, len: u64) -> Result<(), 
 struct PairRecount {
     blocks: u64,
     sums: std::collections::BTreeMap<(u32, u32), crate::pairs::PairSums>,
-    /// The open deal and its pairs' (games, comparisons, margins).
-    open: Option<(u64, std::collections::BTreeMap<(u32, u32), (i64, i64, i64)>)>,
+    /// The open deal and its pairs' counts.
+    open: Option<(u64, BlockCounts)>,
 }
+
+/// One deal's (games, comparisons, margins) per pair of bots.
+type BlockCounts = std::collections::BTreeMap<(u32, u32), (i64, i64, i64)>;
 
 impl PairRecount {
     /// Adds a game of `deal`: every seat's bot and total.
