@@ -878,6 +878,12 @@ fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
         ReportFormat::Text => {}
     }
     let html = a.html.clone().unwrap_or_else(|| a.dir.join("report.html"));
+    // Never a page into a run's directory while another process writes there.
+    let page_dir = html
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let _lock = silver_sim::lock_run_dir(page_dir)?;
     let tmp = html.with_extension("html.tmp");
     // The page replaces a regular file only: renaming over a FIFO, a symlink or a device
     // would replace it.

@@ -68,6 +68,15 @@ pub enum RunError {
         /// The cause.
         source: serde_json::Error,
     },
+    /// A sealed document (a manifest, a sweep's `balance.json`) whose checksum is missing or
+    /// does not match its content.
+    #[error("{}: {problem}: it was edited or damaged after silver wrote it", path.display())]
+    Edited {
+        /// The document.
+        path: PathBuf,
+        /// What is wrong with its checksum.
+        problem: &'static str,
+    },
     /// The manifest names a file this version does not write.
     #[error("{}: the manifest names a file silver does not write", path.display())]
     UnknownFile {

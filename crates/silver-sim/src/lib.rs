@@ -64,6 +64,7 @@ pub use files::{check_replaceable, read_text, MAX_TEXT_FILE};
 pub use interval::{wilson, Est};
 pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Speed};
 pub use merge::merge;
+pub use output::{lock_run_dir, DirLock};
 pub use pairs::crosstable;
 pub use panics::{catch_game, in_game, panic_text};
 pub use permission::{ExecPolicy, Program};

@@ -5,7 +5,7 @@
 //! nothing else.
 
 use crate::error::RunError;
-use crate::output::{write_json, OutputFile};
+use crate::output::{write_atomic, OutputFile};
 use crate::plan::Plan;
 use crate::sets::{NamedSet, SetRecord};
 use crate::spec::Outputs;
@@ -16,9 +16,85 @@ use std::path::Path;
 
 /// The manifest format version this build writes. Version 2: every per-game CSV starts with the
 /// `set` column and the manifest holds the set's definition. Version 3: the statistics hold the
-/// head-to-head sums over blocks (`pairs`). A run of another version cannot be resumed or
-/// merged (its files or statistics differ); `report` reads version 2 without head-to-head.
-pub const MANIFEST_VERSION: u32 = 3;
+/// head-to-head sums over blocks (`pairs`). Version 4: the manifest carries its own checksum
+/// (`checksum`, see [`seal`]), and a balance sweep's set records its `game-metrics.csv`. A run
+/// of another version cannot be resumed, merged or verified (its files or statistics differ,
+/// and nothing vouches for an older manifest's statistics); `report` reads versions 2 and 3.
+pub const MANIFEST_VERSION: u32 = 4;
+
+/// The key of a sealed JSON document's checksum.
+const CHECKSUM_KEY: &str = "checksum";
+
+/// The checksum of a JSON document's canonical form (compact, as serde_json writes the parsed
+/// value), `checksum` key excluded: `crc32:` and eight hex digits.
+fn checksum_of(value: &serde_json::Value) -> String {
+    let bytes = serde_json::to_vec(value).expect("a JSON value encodes");
+    format!("crc32:{:08x}", crc32fast::hash(&bytes))
+}
+
+/// The bytes of `value` as a sealed JSON document: pretty-printed, with a `checksum` over the
+/// rest, so that an edited or damaged number is refused when the document is read back
+/// ([`unseal`]). The checksum catches edits and damage, not a forger who recomputes it.
+pub(crate) fn seal<T: Serialize>(value: &T, path: &Path) -> Result<Vec<u8>, RunError> {
+    let encode = |source| RunError::Encode {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut v = serde_json::to_value(value).map_err(encode)?;
+    let serde_json::Value::Object(map) = &mut v else {
+        unreachable!("a sealed document is a JSON object")
+    };
+    map.remove(CHECKSUM_KEY);
+    let sum = checksum_of(&v);
+    if let serde_json::Value::Object(map) = &mut v {
+        map.insert(CHECKSUM_KEY.into(), sum.into());
+    }
+    serde_json::to_vec_pretty(&v).map_err(encode)
+}
+
+/// Whether a sealed document's checksum is there and matches (`None`), or what is wrong.
+/// `required`: a document without a checksum is refused (this build's versions).
+fn unseal_problem(v: &mut serde_json::Value, required: bool) -> Option<&'static str> {
+    let serde_json::Value::Object(map) = v else {
+        return None;
+    };
+    let found = match map.remove(CHECKSUM_KEY) {
+        None if required => return Some("it has no checksum"),
+        None => return None,
+        Some(serde_json::Value::String(s)) => s,
+        Some(_) => return Some("its checksum is not a checksum"),
+    };
+    (checksum_of(v) != found).then_some("it does not match its checksum")
+}
+
+/// Parses a sealed JSON document (see [`seal`]): its checksum must match its content when
+/// `required(&value)` says the document's version has one.
+pub(crate) fn unseal<T: serde::de::DeserializeOwned>(
+    text: &str,
+    path: &Path,
+    required: impl Fn(&serde_json::Value) -> bool,
+) -> Result<Result<T, serde_json::Error>, RunError> {
+    let mut v: serde_json::Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return Ok(Err(e)),
+    };
+    let need = required(&v);
+    if let Some(problem) = unseal_problem(&mut v, need) {
+        return Err(RunError::Edited {
+            path: path.to_path_buf(),
+            problem,
+        });
+    }
+    Ok(serde_json::from_value(v))
+}
+
+/// Whether a manifest of this JSON needs a checksum: version 4 on (and anything that is not
+/// an older version).
+fn manifest_sealed(v: &serde_json::Value) -> bool {
+    v.get("version")
+        .and_then(|x| x.as_u64())
+        .is_none_or(|x| x >= 4)
+}
 
 /// A shard: part `index` (0-based) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -221,6 +297,10 @@ pub struct Manifest {
     /// differs between two runs of the same plan).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speed: Option<Speed>,
+    /// A balance sweep's set: its `game-metrics.csv`'s length and CRC-32 (the per-game counts
+    /// behind `balance.csv`'s intervals).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<(u64, u32)>,
     /// How the run's games are set up, so any game can be played again from the run's
     /// directory alone (`silver view DIR --game N`; [`crate::Plan::from_manifest`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -285,6 +365,7 @@ impl Manifest {
             command: None,
             bot_specs: plan.bots.iter().map(|b| b.spec.clone()).collect(),
             speed: None,
+            metrics: None,
             games: Some(GamesRecord {
                 players: plan.players,
                 model: plan.model,
@@ -308,9 +389,10 @@ impl Manifest {
         })
     }
 
-    /// Writes the manifest into `dir`, atomically.
+    /// Writes the manifest into `dir`, atomically, sealed with its checksum.
     pub(crate) fn save(&self, dir: &Path) -> Result<(), RunError> {
-        write_json(&dir.join(OutputFile::Manifest.name()), self)
+        let path = dir.join(OutputFile::Manifest.name());
+        write_atomic(&path, &seal(self, &path)?)
     }
 
     /// The card set of the run, rebuilt from the manifest.
@@ -350,14 +432,16 @@ fn files_any_version<'de, D: serde::Deserializer<'de>>(
         .collect())
 }
 
-/// Reads a run's manifest from its directory.
+/// Reads a run's manifest from its directory. A manifest of version 4 on must match its
+/// checksum (an edited or damaged one is refused); older ones have none, and only `report`
+/// reads them (`--resume`, `merge` and `verify` refuse them).
 pub fn read_manifest(dir: &Path) -> Result<Manifest, RunError> {
     let path = dir.join(OutputFile::Manifest.name());
     let text = crate::files::read_text(&path).map_err(|source| RunError::NotARun {
         path: path.clone(),
         source,
     })?;
-    serde_json::from_str(&text).map_err(|source| RunError::BadManifest { path, source })
+    unseal(&text, &path, manifest_sealed)?.map_err(|source| RunError::BadManifest { path, source })
 }
 
 #[cfg(test)]
@@ -417,5 +501,52 @@ mod tests {
             assert!(e.contains(words) && e.starts_with("--shard "), "{t}: {e}");
         }
         assert_eq!(s("2/3", &[]), shard(1, 3));
+    }
+
+    #[test]
+    fn a_sealed_document_refuses_any_changed_number() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct Doc {
+            version: u32,
+            n: Vec<u64>,
+            x: f64,
+        }
+        let path = Path::new("doc.json");
+        let doc = Doc {
+            version: 4,
+            n: vec![1, 22, 333],
+            x: 0.125,
+        };
+        let text = String::from_utf8(seal(&doc, path).unwrap()).unwrap();
+        let always = |_: &serde_json::Value| true;
+        let back: Doc = unseal(&text, path, always).unwrap().unwrap();
+        assert_eq!(back, doc);
+        for (from, to) in [
+            ("22", "23"),
+            ("0.125", "0.126"),
+            ("333", "33"),
+            ("\"version\": 4", "\"version\": 5"),
+        ] {
+            let edited = text.replacen(from, to, 1);
+            assert_ne!(edited, text);
+            let e = unseal::<Doc>(&edited, path, always)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("does not match its checksum") && e.contains("doc.json"),
+                "{e}"
+            );
+        }
+        // Without a checksum: refused where one is required, read where it is not (older
+        // versions, for `report`).
+        let bare = serde_json::to_string(&doc).unwrap();
+        let e = unseal::<Doc>(&bare, path, always).unwrap_err().to_string();
+        assert!(e.contains("has no checksum"), "{e}");
+        let back: Doc = unseal(&bare, path, |_| false).unwrap().unwrap();
+        assert_eq!(back, doc);
+        // Reformatting is not an edit.
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let compact = serde_json::to_string(&v).unwrap();
+        assert!(unseal::<Doc>(&compact, path, always).unwrap().is_ok());
     }
 }

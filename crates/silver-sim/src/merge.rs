@@ -2,10 +2,11 @@
 
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest, Shard};
-use crate::output::{check_foreign, create_dir, io, lock, write_atomic, OutputFile};
+use crate::output::{check_foreign, create_dir, io, lock, FileRecord, OutputFile};
 use crate::run::finish;
 use crate::stats::Stats;
-use std::fs;
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Merges complete shard directories (each run with `--shard K/N` of the same plan) into `out`,
@@ -62,9 +63,15 @@ pub fn merge(out: &Path, inputs: &[PathBuf], force: bool) -> Result<Manifest, Ru
             },
         )?;
     }
+    let first = shards[0].0.clone();
     create_dir(out)?;
     let _lock = lock(out)?;
     match read_manifest(out) {
+        // A merge (or run) of this plan stopped before it recorded anything: take it back.
+        Ok(old)
+            if !old.complete
+                && old.blocks_done == 0
+                && (force || old.fingerprint == first.fingerprint) => {}
         Ok(old) if !old.complete => {
             return Err(RunError::Unfinished {
                 dir: out.to_path_buf(),
@@ -78,34 +85,9 @@ pub fn merge(out: &Path, inputs: &[PathBuf], force: bool) -> Result<Manifest, Ru
             })
         }
         Ok(_) => {}
+        // An edited or damaged manifest: whose run it was, and how far, is unknown.
+        Err(e @ RunError::Edited { .. }) => return Err(e),
         Err(_) => check_foreign(out, &[OutputFile::Manifest.name()])?,
-    }
-    let first = shards[0].0.clone();
-    let mut records = Vec::new();
-    for file in OutputFile::PER_GAME {
-        let (name, header) = (file.name(), file.header().expect("a per-game file"));
-        if !first.files.iter().any(|(n, _, _)| n == name) {
-            continue;
-        }
-        let mut bytes = header.as_bytes().to_vec();
-        for (_, dir) in &shards {
-            let p = dir.join(name);
-            let text = fs::read(&p).map_err(io(&p))?;
-            if !text.starts_with(header.as_bytes()) {
-                return Err(RunError::Header { path: p });
-            }
-            bytes.extend_from_slice(&text[header.len()..]);
-        }
-        write_atomic(&out.join(name), &bytes)?;
-        records.push((
-            name.to_string(),
-            bytes.len() as u64,
-            crc32fast::hash(&bytes),
-        ));
-    }
-    let mut stats = Stats::new(first.bots.len(), first.stats.seats.len());
-    for (m, _) in &shards {
-        stats.merge(&m.stats);
     }
     let mut manifest = Manifest {
         shard: None,
@@ -114,13 +96,117 @@ pub fn merge(out: &Path, inputs: &[PathBuf], force: bool) -> Result<Manifest, Ru
         block_games: 0,
         blocks_done: 0,
         blocks_total: 0,
-        files: records,
-        stats,
+        files: Vec::new(),
+        stats: Stats::new(first.bots.len(), first.stats.seats.len()),
         complete: false,
         // The shards' speeds are not one run's.
         speed: None,
-        ..first
+        ..first.clone()
     };
+    // The manifest first (nothing done, no files): a merge stopped while it writes leaves a
+    // directory that is recognisably ours, and merging again takes it back.
+    manifest.save(out)?;
+    let mut records = Vec::new();
+    for file in OutputFile::PER_GAME {
+        let name = file.name();
+        if first.files.iter().any(|(n, _, _)| n == name) {
+            records.push(merge_file(out, file, &shards)?);
+        }
+    }
+    for (m, _) in &shards {
+        manifest.stats.merge(&m.stats);
+    }
+    manifest.files = records;
     finish(out, &mut manifest)?;
     Ok(manifest)
+}
+
+/// Writes one per-game file of the merged run: the header, then every shard's rows in shard
+/// order, streamed through a bounded buffer (a merge holds no file in memory), each shard's
+/// bytes checked again against the length and CRC-32 its manifest records as they are copied.
+/// The file is written beside its name and renamed over it once whole and synced.
+fn merge_file(
+    out: &Path,
+    file: OutputFile,
+    shards: &[(Manifest, &PathBuf)],
+) -> Result<FileRecord, RunError> {
+    let (name, header) = (file.name(), file.header().expect("a per-game file"));
+    let path = out.join(name);
+    let tmp = path.with_extension("tmp");
+    let target = File::create(&tmp).map_err(io(&tmp))?;
+    let mut w = Counted {
+        inner: BufWriter::with_capacity(1 << 20, target),
+        crc: crc32fast::Hasher::new(),
+        len: 0,
+    };
+    w.write_all(header.as_bytes()).map_err(io(&tmp))?;
+    let mut buf = vec![0u8; 1 << 20];
+    for (m, dir) in shards {
+        let p = dir.join(name);
+        let (_, len, crc) =
+            m.files
+                .iter()
+                .find(|(n, _, _)| n == name)
+                .ok_or_else(|| RunError::Inconsistent {
+                    dir: (*dir).clone(),
+                    problem: format!("the manifest does not list {name}"),
+                })?;
+        let mut src = File::open(&p).map_err(io(&p))?.take(*len);
+        let mut shard_crc = crc32fast::Hasher::new();
+        let mut at = 0u64;
+        loop {
+            let n = src.read(&mut buf).map_err(io(&p))?;
+            if n == 0 {
+                break;
+            }
+            let chunk = &buf[..n];
+            shard_crc.update(chunk);
+            // The shard's header is checked, not copied.
+            let skip = (header.len() as u64).saturating_sub(at).min(n as u64) as usize;
+            if skip > 0 && header.as_bytes()[at as usize..at as usize + skip] != chunk[..skip] {
+                return Err(RunError::Header { path: p });
+            }
+            w.write_all(&chunk[skip..]).map_err(io(&tmp))?;
+            at += n as u64;
+        }
+        if at != *len {
+            return Err(RunError::Truncated {
+                path: p,
+                found: at,
+                recorded: *len,
+            });
+        }
+        if shard_crc.finalize() != *crc {
+            return Err(RunError::Checksum { path: p, len: *len });
+        }
+    }
+    let Counted { inner, crc, len } = w;
+    let target = inner.into_inner().map_err(|e| io(&tmp)(e.into_error()))?;
+    target.sync_all().map_err(io(&tmp))?;
+    drop(target);
+    std::fs::rename(&tmp, &path).map_err(io(&path))?;
+    if let Ok(d) = File::open(out) {
+        let _ = d.sync_all();
+    }
+    Ok((name.to_string(), len, crc.finalize()))
+}
+
+/// A writer that keeps the length and CRC-32 of what passed through it.
+struct Counted<W> {
+    inner: W,
+    crc: crc32fast::Hasher,
+    len: u64,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(bytes)?;
+        self.crc.update(&bytes[..n]);
+        self.len += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }

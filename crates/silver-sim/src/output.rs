@@ -6,7 +6,6 @@ use crate::error::RunError;
 use crate::record::{Rows, CENSUS_HEADER, GAMES_HEADER, ROUNDS_HEADER};
 use crate::spec::Outputs;
 use crate::sprt::SPRT_HEADER;
-use serde::Serialize;
 use std::fs::{self, File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -155,11 +154,25 @@ pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
 /// there, and it names that process.
 pub(crate) const LOCK_FILE: &str = ".silver.lock";
 
-/// An output directory owned by this process until dropped (an OS advisory lock on
-/// [`LOCK_FILE`], released by the OS however the process ends).
+/// An output directory owned by this process until dropped (an OS advisory lock on its
+/// `.silver.lock`, released by the OS however the process ends).
 #[derive(Debug)]
-pub(crate) struct DirLock {
+pub struct DirLock {
     _file: File,
+}
+
+/// Takes the lock of `dir` if it is a run's or a sweep's directory (it holds a manifest or a
+/// lock file), so that nothing else (`silver report`'s page, say) is written there while a
+/// run, merge or sweep writes it; `None` for any other directory.
+pub fn lock_run_dir(dir: &Path) -> Result<Option<DirLock>, RunError> {
+    let ours = [LOCK_FILE, OutputFile::Manifest.name(), BALANCE_MANIFEST]
+        .iter()
+        .any(|f| dir.join(f).is_file());
+    if ours {
+        lock(dir).map(Some)
+    } else {
+        Ok(None)
+    }
 }
 
 /// Takes `dir`'s lock, or fails naming the process that holds it.
@@ -256,15 +269,6 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
     Ok(())
 }
 
-/// Writes a JSON document atomically (pretty-printed).
-pub(crate) fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), RunError> {
-    let bytes = serde_json::to_vec_pretty(value).map_err(|source| RunError::Encode {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    write_atomic(path, &bytes)
-}
-
 /// Removes the files of `files` that exist in `dir`.
 pub(crate) fn remove(dir: &Path, files: &[OutputFile]) -> Result<(), RunError> {
     for f in files {
@@ -304,7 +308,7 @@ impl Open {
 pub(crate) struct Prefix {
     /// Their CRC-32.
     pub(crate) crc: u32,
-    /// Newlines among them (rows, header included).
+    /// Rows among them, header included (newlines outside quoted fields).
     pub(crate) lines: u64,
     /// The whole file's length.
     pub(crate) file_len: u64,
@@ -325,6 +329,9 @@ pub(crate) fn read_prefix(path: &Path, len: u64) -> Result<Prefix, RunError> {
     }
     let mut crc = crc32fast::Hasher::new();
     let mut lines = 0u64;
+    // A quoted field (a bot or set name) may hold a newline: rows end only outside quotes (a
+    // doubled quote inside one toggles twice).
+    let mut quoted = false;
     let mut reader = file.take(len);
     let mut buf = vec![0u8; 1 << 20];
     loop {
@@ -333,7 +340,13 @@ pub(crate) fn read_prefix(path: &Path, len: u64) -> Result<Prefix, RunError> {
             break;
         }
         crc.update(&buf[..n]);
-        lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+        for &b in &buf[..n] {
+            match b {
+                b'"' => quoted = !quoted,
+                b'\n' if !quoted => lines += 1,
+                _ => {}
+            }
+        }
     }
     Ok(Prefix {
         crc: crc.finalize(),
@@ -376,6 +389,19 @@ impl CsvFiles {
             dir: dir.to_path_buf(),
             files,
         })
+    }
+
+    /// What [`CsvFiles::create`] will have written: the records of the per-game files holding
+    /// their headers.
+    pub(crate) fn header_records(outputs: &Outputs, sprt: bool) -> Vec<FileRecord> {
+        OutputFile::PER_GAME
+            .into_iter()
+            .filter(|f| f.enabled(outputs, sprt))
+            .map(|f| {
+                let h = f.header().expect("a per-game file").as_bytes();
+                (f.name().to_string(), h.len() as u64, crc32fast::hash(h))
+            })
+            .collect()
     }
 
     /// Reopens the files a manifest records (verified first, [`crate::verify::check`]), cut
@@ -430,5 +456,23 @@ impl CsvFiles {
             ));
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_counted_outside_quoted_fields() {
+        let dir = std::env::temp_dir().join(format!("silver-prefix-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("games.csv");
+        let text = "set,bot\namulet,\"a\nb, \"\"c\"\"\"\namulet,\"x\"\n";
+        fs::write(&p, text).unwrap();
+        let prefix = read_prefix(&p, text.len() as u64).unwrap();
+        assert_eq!(prefix.lines, 3);
+        assert_eq!(prefix.crc, crc32fast::hash(text.as_bytes()));
+        let _ = fs::remove_dir_all(&dir);
     }
 }

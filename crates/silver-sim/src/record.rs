@@ -84,11 +84,11 @@ impl<'a> CsvRow<'a> {
         self
     }
 
-    /// A text field, quoted when it holds a comma, a quote or a newline (bot and set names
-    /// may).
+    /// A text field, quoted when it holds a comma, a quote or a line break (bot and set names
+    /// may; a bare carriage return would end the row for a CSV reader).
     fn text(&mut self, t: &str) -> &mut Self {
         let buf = self.sep();
-        if t.contains([',', '"', '\n']) {
+        if t.contains([',', '"', '\n', '\r']) {
             buf.push(b'"');
             for b in t.bytes() {
                 if b == b'"' {

@@ -11,7 +11,7 @@
 use crate::blocks::{self, Blocks, Flow, Stop};
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest, Shard};
-use crate::output::{check_foreign, create_dir, lock, remove, CsvFiles, OutputFile};
+use crate::output::{check_foreign, create_dir, lock, remove, CsvFiles, OutputFile, LOCK_FILE};
 use crate::plan::Plan;
 use crate::record::{self, Rows};
 use crate::sprt::Decision;
@@ -81,8 +81,16 @@ fn game_range(plan: &Plan, shard: Option<Shard>) -> (u64, u64) {
 fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, CsvFiles), RunError> {
     let out = &opts.out;
     let fresh = Manifest::new(plan, opts.shard, blocks);
-    if opts.resume {
-        let old = read_manifest(out)?;
+    // A directory our run left before its manifest (only the lock file): nothing to lose.
+    let started = |out: &Path| {
+        out.join(LOCK_FILE).is_file() && check_foreign(out, &[OutputFile::Manifest.name()]).is_ok()
+    };
+    let resumable = match read_manifest(out) {
+        Err(RunError::NotARun { .. }) if opts.resume && started(out) => None,
+        other => opts.resume.then_some(other),
+    };
+    if let Some(old) = resumable {
+        let old = old?;
         old.check_version(out)?;
         if old.fingerprint == fresh.fingerprint && old.shard != opts.shard {
             let name = |s: Option<Shard>| {
@@ -106,6 +114,10 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
         if old.complete {
             return Err(RunError::AlreadyComplete { dir: out.clone() });
         }
+        if old.blocks_done == 0 {
+            // Stopped before its first checkpoint: nothing recorded, start afresh.
+            return start(plan, opts, fresh);
+        }
         // Nothing is appended to a directory that does not hold what its manifest says.
         crate::verify::check(
             out,
@@ -119,6 +131,13 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
         return Ok((old, files));
     }
     match read_manifest(out) {
+        // Stopped before its first checkpoint (a job-array task killed at start, say):
+        // nothing is lost by starting the same run again there, or any run with --force.
+        Ok(old)
+            if !old.complete
+                && old.blocks_done == 0
+                && (opts.force
+                    || (old.fingerprint == fresh.fingerprint && old.shard == opts.shard)) => {}
         Ok(old) if !old.complete => {
             return Err(RunError::Unfinished {
                 dir: out.clone(),
@@ -129,8 +148,23 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
         Ok(_) if !opts.force => return Err(RunError::Finished { dir: out.clone() }),
         Ok(_) => {}
         // No run of ours: the directory must hold nothing else either.
+        // An edited or damaged manifest: whose run it was, and how far, is unknown.
+        Err(e @ RunError::Edited { .. }) => return Err(e),
         Err(_) => check_foreign(out, &[OutputFile::Manifest.name()])?,
     }
+    start(plan, opts, fresh)
+}
+
+/// Starts a run afresh in `out` (checked to hold nothing that is not a run of ours to
+/// replace). The manifest comes first, before any CSV file, so that whenever the run is
+/// stopped the directory is recognisably a run (and a rerun, `--resume` or `--force` takes
+/// it back); it records the per-game files as they are created, holding their headers.
+fn start(
+    plan: &Plan,
+    opts: &RunOptions,
+    fresh: Manifest,
+) -> Result<(Manifest, CsvFiles), RunError> {
+    let out = &opts.out;
     remove(
         out,
         &[
@@ -145,11 +179,11 @@ fn open(plan: &Plan, opts: &RunOptions, blocks: &Blocks) -> Result<(Manifest, Cs
             OutputFile::Report,
         ],
     )?;
-    let mut files = CsvFiles::create(out, &plan.outputs, plan.sprt.is_some())?;
     let mut manifest = fresh;
     manifest.command = opts.command.clone();
-    manifest.files = files.records()?;
+    manifest.files = CsvFiles::header_records(&plan.outputs, plan.sprt.is_some());
     manifest.save(out)?;
+    let files = CsvFiles::create(out, &plan.outputs, plan.sprt.is_some())?;
     Ok((manifest, files))
 }
 
@@ -171,9 +205,12 @@ pub fn run(
     if plan.sprt.is_some() && opts.shard.is_some() {
         return Err(RunError::SprtShard);
     }
-    // A run to resume must exist (its directory is not created).
+    // A run to resume must exist (its directory is not created): its manifest, or the lock
+    // file of a run stopped before it wrote one.
     if opts.resume {
-        read_manifest(out)?;
+        if !out.join(LOCK_FILE).is_file() {
+            read_manifest(out)?;
+        }
     } else {
         create_dir(out)?;
     }

@@ -161,11 +161,7 @@ fn merge_rejects_an_incomplete_shard() {
     let m = s[1].join("manifest.json");
     let text = read_text(&m);
     assert!(text.contains("\"complete\": true"), "{text}");
-    std::fs::write(
-        &m,
-        text.replace("\"complete\": true", "\"complete\": false"),
-    )
-    .unwrap();
+    edit_json(&m, true, |m| m["complete"] = false.into());
     let msg = fails(args![
         "merge",
         "--out",
@@ -360,8 +356,7 @@ fn resume_with_other_options_is_refused() {
     ok(with(small_run(9), args!["--out", &out]));
     // Pretend the run was interrupted, then try to resume it with another seed.
     let m = out.join("manifest.json");
-    let text = read_text(&m).replace("\"complete\": true", "\"complete\": false");
-    std::fs::write(&m, text).unwrap();
+    edit_json(&m, true, |m| m["complete"] = false.into());
     let msg = fails(with(small_run(10), args!["--resume", "--out", &out]));
     assert_mentions(&msg, &["different plan"]);
     // And without --resume, the unfinished run is not overwritten.

@@ -1,9 +1,9 @@
 //! The `silver` binary's integration tests, one test binary: commands, outputs and errors
 //! (`cli.rs`), head-to-head, ratings and SPRT (`compare.rs`), output-directory ownership and
-//! integrity (`integrity.rs`), failing loudly in one line (`failures.rs`), bot programs that
-//! misbehave (`programs.rs`), the Python package (`python.rs`), what shared files may start
-//! (`security.rs`), card sets (`sets.rs`) and balance sweeps (`balance.rs`), all through the real
-//! executable and the shared harness in `common/`.
+//! integrity (`integrity.rs`), what a run directory vouches for (`tamper.rs`), failing loudly in
+//! one line (`failures.rs`), bot programs that misbehave (`programs.rs`), the Python package
+//! (`python.rs`), what shared files may start (`security.rs`), card sets (`sets.rs`) and balance
+//! sweeps (`balance.rs`), all through the real executable and the shared harness in `common/`.
 
 #[macro_use]
 mod common;
@@ -18,3 +18,4 @@ mod python;
 mod security;
 mod sets;
 mod table;
+mod tamper;

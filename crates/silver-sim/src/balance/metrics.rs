@@ -87,8 +87,105 @@ pub(crate) fn metrics_csv(rows: &[GameRow]) -> Vec<u8> {
 }
 
 /// Reads `game-metrics.csv`; `None` unless it holds exactly `games` rows in order.
+#[cfg(test)]
 pub(crate) fn read_metrics(path: &Path, games: u64) -> Option<Vec<GameRow>> {
-    let text = fs::read_to_string(path).ok()?;
+    parse_metrics(&fs::read_to_string(path).ok()?, games)
+}
+
+/// A set's `game-metrics.csv`, checked against what its manifest vouches for: the length and
+/// CRC-32 it records, exactly `games` rows in order, and the column sums against the set's
+/// integer statistics (an edited row would otherwise reach `balance.csv`'s intervals).
+pub(crate) fn checked_metrics(
+    dir: &Path,
+    m: &crate::manifest::Manifest,
+) -> Result<Vec<GameRow>, crate::error::RunError> {
+    use crate::error::RunError;
+    let name = crate::output::OutputFile::GameMetrics.name();
+    let path = dir.join(name);
+    let bad = |problem: String| RunError::Inconsistent {
+        dir: dir.to_path_buf(),
+        problem,
+    };
+    let (len, crc) = m
+        .metrics
+        .ok_or_else(|| bad(format!("the set's manifest records no {name}")))?;
+    let bytes = fs::read(&path).map_err(crate::output::io(&path))?;
+    if bytes.len() as u64 != len {
+        return Err(RunError::Truncated {
+            path,
+            found: bytes.len() as u64,
+            recorded: len,
+        });
+    }
+    if crc32fast::hash(&bytes) != crc {
+        return Err(RunError::Checksum { path, len });
+    }
+    let games = m.stats.games;
+    let rows = std::str::from_utf8(&bytes)
+        .ok()
+        .and_then(|t| parse_metrics(t, games))
+        .ok_or_else(|| {
+            bad(format!(
+                "{name} does not hold {games} rows of counts in order"
+            ))
+        })?;
+    let s = &m.stats;
+    let sum = |f: &dyn Fn(&GameRow) -> i64| rows.iter().map(f).sum::<i64>();
+    let mut checks: Vec<(String, i64, i64)> = vec![
+        ("rounds".into(), sum(&|r| r.rounds as i64), s.rounds as i64),
+        (
+            "player-rounds".into(),
+            sum(&|r| r.player_rounds as i64),
+            s.bots.iter().map(|b| b.rounds as i64).sum(),
+        ),
+        (
+            "round scores summing to".into(),
+            sum(&|r| r.score_sum),
+            s.bots.iter().map(|b| b.round_score_sum).sum(),
+        ),
+        ("turns".into(), sum(&|r| r.turns as i64), s.turns as i64),
+        (
+            "census calls".into(),
+            sum(&|r| r.census_calls as i64),
+            s.bots.iter().map(|b| b.census_calls as i64).sum(),
+        ),
+        (
+            "successful census calls".into(),
+            sum(&|r| r.census_success as i64),
+            s.bots.iter().map(|b| b.census_success as i64).sum(),
+        ),
+        (
+            "start-player wins".into(),
+            sum(&|r| r.start_won as i64),
+            s.start_player_wins as i64,
+        ),
+    ];
+    for (b, bot) in s.bots.iter().enumerate() {
+        checks.push((
+            format!("wins of bot {b}"),
+            sum(&|r| (r.winner_bot as usize == b) as i64),
+            bot.wins as i64,
+        ));
+    }
+    for v in 0..VALUES {
+        checks.push((
+            format!("uses of value {v}"),
+            sum(&|r| r.uses[v] as i64),
+            s.cards.get(v).map_or(0, |c| c.ability_used as i64),
+        ));
+    }
+    for (what, found, recorded) in checks {
+        if found != recorded {
+            return Err(bad(format!(
+                "{name} gives {what} {found} but the manifest records {recorded}"
+            )));
+        }
+    }
+    Ok(rows)
+}
+
+/// Parses `game-metrics.csv`; `None` unless it holds exactly `games` rows in order.
+fn parse_metrics(text: &str, games: u64) -> Option<Vec<GameRow>> {
     let body = text.strip_prefix(metrics_header().as_str())?;
     let mut rows = Vec::new();
     for (g, line) in body.lines().enumerate() {

@@ -1,14 +1,14 @@
 //! Running a sweep: every set through the block scheduler, each into its own run directory,
 //! then `balance.csv`.
 
-use super::metrics::{metrics_csv, read_metrics, set_metrics, GameRow, SetData, SetMetrics};
+use super::metrics::{metrics_csv, set_metrics, GameRow, SetData, SetMetrics};
 use super::report::balance_csv;
 use super::BalancePlan;
 use crate::blocks::{self, Blocks, Flow, Stop};
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest};
 use crate::output::{
-    check_foreign, create_dir, io, lock, remove, write_atomic, write_json, CsvFiles, OutputFile,
+    check_foreign, create_dir, io, lock, remove, write_atomic, CsvFiles, OutputFile,
 };
 use crate::plan::Plan;
 use crate::record::{self, Rows};
@@ -43,6 +43,11 @@ pub trait SweepProgress {
     fn update(&mut self, done: u64, total: u64);
 }
 
+/// The `balance.json` format this build writes. Version 2: sealed with a checksum (as a run's
+/// manifest is, [`crate::manifest::seal`]) and recording `balance.csv`'s length and CRC-32. A
+/// sweep of another version cannot be resumed or verified.
+pub const SWEEP_VERSION: u32 = 2;
+
 /// The sweep's record of itself (`balance.json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SweepManifest {
@@ -58,6 +63,47 @@ pub struct SweepManifest {
     pub sets_done: usize,
     /// True once `balance.csv` is written.
     pub complete: bool,
+    /// `balance.csv`'s length and CRC-32, once it is written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub balance: Option<(u64, u32)>,
+}
+
+impl SweepManifest {
+    /// Writes `balance.json`, atomically, sealed with its checksum.
+    fn save(&self, path: &Path) -> Result<(), RunError> {
+        write_atomic(path, &crate::manifest::seal(self, path)?)
+    }
+}
+
+/// Reads a sweep's `balance.json` (version 2 on must match its checksum).
+pub(crate) fn read_sweep_manifest(path: &Path) -> Result<SweepManifest, RunError> {
+    let text = crate::files::read_text(path).map_err(|source| RunError::NotASweep {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let sealed = |v: &serde_json::Value| {
+        v.get("version")
+            .and_then(|x| x.as_u64())
+            .is_none_or(|x| x >= 2)
+    };
+    crate::manifest::unseal(&text, path, sealed)?.map_err(|source| RunError::BadSweepManifest {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+impl SweepManifest {
+    /// An error unless this build can continue or verify the sweep.
+    pub(crate) fn check_version(&self, dir: &Path) -> Result<(), RunError> {
+        if self.version == SWEEP_VERSION {
+            return Ok(());
+        }
+        Err(RunError::Version {
+            dir: dir.to_path_buf(),
+            found: self.version,
+            expected: SWEEP_VERSION,
+        })
+    }
 }
 
 /// A finished sweep.
@@ -75,17 +121,23 @@ pub struct BalanceOutcome {
     pub seconds: f64,
 }
 
-/// A complete set directory of this plan, if there is one.
-fn load_set(plan: &Plan, dir: &Path) -> Option<SetData> {
-    let m = read_manifest(dir).ok()?;
+/// A complete set directory of this plan, if there is one, checked as `silver verify` checks
+/// it (an edited file or manifest is refused, never folded into `balance.csv`); `None` if the
+/// set is not there or did not finish (it is played again).
+fn load_set(plan: &Plan, dir: &Path) -> Result<Option<SetData>, RunError> {
+    let m = match read_manifest(dir) {
+        Ok(m) => m,
+        Err(RunError::NotARun { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
     if !m.complete || m.fingerprint != plan.fingerprint() {
-        return None;
+        return Ok(None);
     }
-    let rows = read_metrics(&dir.join(OutputFile::GameMetrics.name()), plan.games)?;
-    (m.stats.games == plan.games).then_some(SetData {
+    let rows = crate::verify::check_set(dir, &m)?;
+    Ok(Some(SetData {
         stats: m.stats,
         rows,
-    })
+    }))
 }
 
 /// Plays every game of one set into `dir`; the directory's manifest is written last, so a
@@ -157,11 +209,10 @@ fn run_set(
         Err(Stop::Failed(e)) => return Err(e),
     }
     let lengths = files.records()?;
-    write_atomic(
-        &dir.join(OutputFile::GameMetrics.name()),
-        &metrics_csv(&rows),
-    )?;
+    let metrics = metrics_csv(&rows);
+    write_atomic(&dir.join(OutputFile::GameMetrics.name()), &metrics)?;
     let mut manifest = Manifest::new(plan, None, &layout);
+    manifest.metrics = Some((metrics.len() as u64, crc32fast::hash(&metrics)));
     write_summaries(dir, &stats, &manifest.bots, &plan.set, plan.outputs.cards)?;
     manifest.blocks_done = layout.count;
     manifest.files = lengths;
@@ -182,7 +233,10 @@ pub fn run_balance(
     let out = &opts.out;
     // The pool first: a bad thread count must not leave a started sweep in `out`.
     let pool = blocks::pool(opts.threads)?;
-    if opts.resume && !out.join(BALANCE_MANIFEST).is_file() {
+    // A sweep stopped before it wrote balance.json leaves only its lock file: nothing to lose.
+    let begun = out.join(crate::output::LOCK_FILE).is_file()
+        && check_foreign(out, &[BALANCE_MANIFEST]).is_ok();
+    if opts.resume && !out.join(BALANCE_MANIFEST).is_file() && !begun {
         return Err(RunError::NotASweep {
             path: out.join(BALANCE_MANIFEST),
             source: std::io::Error::from(std::io::ErrorKind::NotFound),
@@ -193,7 +247,7 @@ pub fn run_balance(
     let manifest_path = out.join(BALANCE_MANIFEST);
     let fingerprint = bp.fingerprint();
     let mut manifest = SweepManifest {
-        version: 1,
+        version: SWEEP_VERSION,
         name: bp.base.name.clone(),
         fingerprint: fingerprint.clone(),
         sets: (0..bp.sets.len())
@@ -201,23 +255,18 @@ pub fn run_balance(
             .collect(),
         sets_done: 0,
         complete: false,
+        balance: None,
     };
-    let old: Option<SweepManifest> = match crate::files::read_text(&manifest_path) {
-        Ok(text) => {
-            Some(
-                serde_json::from_str(&text).map_err(|source| RunError::BadSweepManifest {
-                    path: manifest_path.clone(),
-                    source,
-                })?,
-            )
+    let old: Option<SweepManifest> = match read_sweep_manifest(&manifest_path) {
+        Ok(old) => {
+            if opts.resume {
+                old.check_version(out)?;
+            }
+            Some(old)
         }
-        Err(source) if opts.resume => {
-            return Err(RunError::NotASweep {
-                path: manifest_path,
-                source,
-            });
-        }
-        Err(_) => None,
+        Err(e @ RunError::NotASweep { .. }) if opts.resume && !begun => return Err(e),
+        Err(RunError::NotASweep { .. }) => None,
+        Err(e) => return Err(e),
     };
     match (&old, opts.resume) {
         (Some(old), true) if old.fingerprint != fingerprint => {
@@ -230,6 +279,12 @@ pub fn run_balance(
         (Some(old), true) if old.complete => {
             return Err(RunError::AlreadyComplete { dir: out.clone() });
         }
+        // Stopped before its first set was recorded: the same sweep (or any, with --force)
+        // starts there afresh (a set's directory is replaced whole when it is played).
+        (Some(old), false)
+            if !old.complete
+                && old.sets_done == 0
+                && (opts.force || old.fingerprint == fingerprint) => {}
         (Some(old), false) if !old.complete => {
             return Err(RunError::SweepUnfinished {
                 dir: out.clone(),
@@ -256,7 +311,7 @@ pub fn run_balance(
         (None, _) => check_foreign(out, &[BALANCE_MANIFEST])?,
         _ => {}
     }
-    write_json(&manifest_path, &manifest)?;
+    manifest.save(&manifest_path)?;
     let total = bp.total_games();
     let n = bp.sets.len();
     progress.update(0, total);
@@ -268,7 +323,7 @@ pub fn run_balance(
         let dir = out.join(SETS_DIR).join(bp.dir_name(i));
         let done_before = i as u64 * bp.games();
         let loaded = if opts.resume {
-            load_set(&plan, &dir)
+            load_set(&plan, &dir)?
         } else {
             None
         };
@@ -307,11 +362,13 @@ pub fn run_balance(
             base = Some(data);
         }
         manifest.sets_done = i + 1;
-        write_json(&manifest_path, &manifest)?;
+        manifest.save(&manifest_path)?;
     }
-    write_atomic(&out.join(BALANCE_CSV), &balance_csv(&rows))?;
+    let balance = balance_csv(&rows);
+    write_atomic(&out.join(BALANCE_CSV), &balance)?;
+    manifest.balance = Some((balance.len() as u64, crc32fast::hash(&balance)));
     manifest.complete = true;
-    write_json(&manifest_path, &manifest)?;
+    manifest.save(&manifest_path)?;
     Ok(BalanceOutcome {
         rows,
         games_played: played,
@@ -357,7 +414,9 @@ mod tests {
         // The per-game counts add up to the integer statistics.
         for i in 0..3 {
             let sd = out.rows[i].games;
-            let data = load_set(&bp.plan(i), &dir.join(SETS_DIR).join(bp.dir_name(i))).unwrap();
+            let data = load_set(&bp.plan(i), &dir.join(SETS_DIR).join(bp.dir_name(i)))
+                .unwrap()
+                .unwrap();
             assert_eq!(sd, data.rows.len() as u64);
             let turns: u64 = data.rows.iter().map(|r| r.turns as u64).sum();
             assert_eq!(turns, data.stats.turns);

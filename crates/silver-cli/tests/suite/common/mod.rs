@@ -239,3 +239,26 @@ pub fn interrupt_once(args: Vec<OsString>, what: &str, ready: impl Fn() -> bool)
     assert!(!out.stderr.contains("panicked"), "{}", out.describe());
     out
 }
+
+/// Recomputes the checksum of a sealed JSON document (a manifest, `balance.json`) as silver
+/// computes it: CRC-32 of the compact form of everything else. Tests use it to make edits the
+/// checksum cannot see, and check that the recounts behind it still refuse them.
+pub fn reseal(v: &mut serde_json::Value) {
+    let map = v.as_object_mut().expect("a JSON object");
+    map.remove("checksum");
+    let sum = crc32fast::hash(&serde_json::to_vec(v).unwrap());
+    v.as_object_mut()
+        .unwrap()
+        .insert("checksum".into(), format!("crc32:{sum:08x}").into());
+}
+
+/// Edits a sealed JSON file and writes it back: `sealed` with a recomputed checksum, else as
+/// a text editor would leave it (the old checksum).
+pub fn edit_json(path: &Path, sealed: bool, edit: impl FnOnce(&mut serde_json::Value)) {
+    let mut m: serde_json::Value = serde_json::from_str(&read_text(path)).unwrap();
+    edit(&mut m);
+    if sealed {
+        reseal(&mut m);
+    }
+    std::fs::write(path, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+}
