@@ -417,6 +417,8 @@ fn view_refuses_a_manifest_whose_lineups_are_not_its_bots() {
     let path = dir.join("manifest.json");
     let mut m: serde_json::Value = serde_json::from_str(&read_text(&path)).unwrap();
     m["games"]["tables"] = serde_json::json!([[0, 7]]);
+    // Sealed again, as a forger would: the lineup check must stand without the checksum.
+    reseal(&mut m);
     std::fs::write(&path, serde_json::to_string_pretty(&m).unwrap()).unwrap();
     let e = fails(args!["view", &dir, "--game", "0", "--plain"]);
     // The fingerprint of the edited plan, as the refusal names it.
@@ -427,6 +429,7 @@ fn view_refuses_a_manifest_whose_lineups_are_not_its_bots() {
         .unwrap_or_else(|| panic!("{e}"))
         .to_string();
     m["fingerprint"] = serde_json::Value::String(fp);
+    reseal(&mut m);
     std::fs::write(&path, serde_json::to_string_pretty(&m).unwrap()).unwrap();
     let e = fails(args!["view", &dir, "--game", "0", "--plain"]);
     assert_mentions(&e, &["lineups", "2 players and 2 bots"]);

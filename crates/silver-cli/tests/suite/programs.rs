@@ -343,6 +343,7 @@ fn a_bot_program_that_never_reads_ends_the_run_within_its_limit() {
             "deaf,greedy",
             "--bots-dir",
             &bots,
+            "--allow-exec",
             "--games",
             "400",
             "--threads",
