@@ -4,3 +4,4 @@
 
 mod bots;
 mod ismcts;
+mod view_codes;
