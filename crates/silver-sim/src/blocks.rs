@@ -110,7 +110,8 @@ impl From<RunError> for Stop {
 /// run after any of them: the same block at any thread count), and
 /// `window(blocks_done, stopping)` is called after each window (to record progress and, now
 /// and then, flush and save the manifest) — also after the blocks that finished before a panic
-/// in the same window, and before an interruption stops the run. `stopping` is true when no
+/// in the same window, and before an interruption stops the run (`interrupted` is read between
+/// games: the blocks in progress are given up, to be played again on resume). `stopping` is true when no
 /// window follows (the last one, a stop, a panic, an interruption): what is on disk must then
 /// be brought up to date.
 #[allow(clippy::too_many_arguments)]
@@ -133,7 +134,7 @@ pub(crate) fn play<T: Send>(
             return Err(Stop::Interrupted);
         }
         let b1 = (b0 + step).min(blocks.count);
-        let results: Vec<Result<T, GamePanic>> = pool.install(|| {
+        let results: Vec<Result<Option<T>, GamePanic>> = pool.install(|| {
             (b0..b1)
                 .into_par_iter()
                 .map_init(
@@ -141,6 +142,11 @@ pub(crate) fn play<T: Send>(
                     |worker, b| {
                         let mut block = new();
                         for g in blocks.games(b) {
+                            // An interruption gives the block up at once (`None`: played
+                            // again on resume) rather than finish a window of minutes.
+                            if interrupted.load(Ordering::Relaxed) {
+                                return Ok(None);
+                            }
                             let res = catch_unwind(AssertUnwindSafe(|| {
                                 game(worker, g, &mut block);
                             }));
@@ -154,7 +160,7 @@ pub(crate) fn play<T: Send>(
                                 });
                             }
                         }
-                        Ok(block)
+                        Ok(Some(block))
                     },
                 )
                 .collect()
@@ -162,7 +168,11 @@ pub(crate) fn play<T: Send>(
         let mut finished = b0;
         for res in results {
             match res {
-                Ok(block) => {
+                Ok(None) => {
+                    window(finished, true)?;
+                    return Err(Stop::Interrupted);
+                }
+                Ok(Some(block)) => {
                     let flow = done(block)?;
                     finished += 1;
                     if flow == Flow::Stop {

@@ -30,7 +30,7 @@ mod balance;
 mod blocks;
 mod error;
 mod interval;
-mod limits;
+pub mod limits;
 mod manifest;
 mod merge;
 mod output;
