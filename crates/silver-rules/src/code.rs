@@ -584,12 +584,12 @@ fn consistent(view: &PlayerView) -> Result<(), &'static str> {
         }
     }
     if count == 0 {
-        // Before the first deal nothing else can be set.
+        // Before the first deal nothing has happened: the view is a new game's.
         let fresh = Game::new(g.cfg, g.start).map_err(|_| "the configuration")?;
-        return if g.value == [UNKNOWN; CARDS] || g.value == fresh.value {
+        return if *view == fresh.view(view.viewer) {
             Ok(())
         } else {
-            Err("values before the first deal")
+            Err("a game before its first deal")
         };
     }
     let public = view.public_cards().0;
@@ -888,5 +888,24 @@ mod tests {
         });
         // A pending decision of a seat this game does not have.
         refused(&|g| g.stage = Stage::OpeningPeek { seat: 3, left: 1 });
+    }
+
+    /// Before the first deal only a new game's view is possible (found by the `view_code`
+    /// fuzz target: floating values there emptied the sampler's pool).
+    #[test]
+    fn a_view_before_the_first_deal_is_a_new_games() {
+        let cfg = Config::standard(2).unwrap();
+        let view = Game::new(cfg, 1).unwrap().view(0);
+        assert_eq!(PlayerView::from_code(&view.code(), cfg), Ok(view));
+        let mut floats = view;
+        floats.game.float_values[0][3] = 2;
+        let mut totals = view;
+        totals.game.totals[1] = 7;
+        for v in [floats, totals] {
+            assert_eq!(
+                PlayerView::from_code(&v.code(), cfg),
+                Err(CodeError::State("a game before its first deal"))
+            );
+        }
     }
 }
