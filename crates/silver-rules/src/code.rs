@@ -745,8 +745,16 @@ fn stage_fits(g: &Game) -> Result<(), &'static str> {
                     AbilityStep::MoreDiscards { left } => {
                         matches!(ability, Ability::DiscardOwn { count } if left < count)
                     }
+                    // B4: offered once a turn by a face-up Mortician of the player's.
                     AbilityStep::Mortician { cards } => {
-                        cards != 0 && cards & !g.pile.mask() == 0 && cards & (1u64 << card) != 0
+                        g.turn.mortician_used
+                            && g.village[p as usize]
+                                .as_slice()
+                                .iter()
+                                .any(|&m| g.up(m) && g.ability_of(m) == Ability::Mortician)
+                            && cards != 0
+                            && cards & !g.pile.mask() == 0
+                            && cards & (1u64 << card) != 0
                     }
                 }
         }
