@@ -896,6 +896,17 @@ mod tests {
         });
         // A pending decision of a seat this game does not have.
         refused(&|g| g.stage = Stage::OpeningPeek { seat: 3, left: 1 });
+        // B4's offer without a face-up Mortician (found by the `view_code` fuzz target).
+        refused(&|g| {
+            let card = g.pile.top().unwrap();
+            g.turn.mortician_used = true;
+            g.stage = Stage::Ability {
+                card,
+                src: g.value[card as usize],
+                copied: true,
+                step: AbilityStep::Mortician { cards: 1 << card },
+            };
+        });
     }
 
     /// Before the first deal only a new game's view is possible (found by the `view_code`
