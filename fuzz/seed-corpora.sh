@@ -46,3 +46,16 @@ for f in ../crates/silver-rules/tests/scripts/*.json; do
     { printf '{"silver_play":1,"seed":1,"seat":0,"seats":[],"script":'; cat "$f"; printf '}'; } \
         > "corpus/saved_game_json/$(basename "$f")"
 done
+# View codes: game mode (first byte's top bit) at a few seeds and depths, unaltered and with
+# two edits (offset, byte).
+mkdir -p corpus/view_code
+i=0
+for pick in 200 201 202 203 204 205 206 216; do
+    for depth in '\000\000' '\040\000' '\200\000' '\000\001'; do
+        printf "\\$pick\\$(printf %03o $i)\\000\\000\\000\\000\\000\\000\\000$depth" \
+            > "corpus/view_code/seed-$i"
+        printf "\\$pick\\$(printf %03o $i)\\000\\000\\000\\000\\000\\000\\000$depth\\$(printf %03o $i)\\000\\377\\001\\001\\000" \
+            > "corpus/view_code/edit-$i"
+        i=$((i + 1))
+    done
+done

@@ -16,8 +16,31 @@ use silver_rules::{
     Action, ActionList, CardSet, Config, Event, Game as Engine, GameModel, Seat, ToMove,
     ACTION_IDS, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS,
 };
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+/// Runs the engine code of an exported function or method. Input is checked before it reaches
+/// the engine, so a panic here is a bug: it becomes a RuntimeError naming it, never a
+/// `PanicException` (a BaseException that `except Exception` misses) or an abort.
+pub(crate) fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|panic| Err(panic_error(&*panic)))
+}
+
+/// The RuntimeError a caught panic becomes (its message's first line); a bot program's
+/// failure is the program's, not the engine's.
+fn panic_error(panic: &(dyn std::any::Any + Send)) -> PyErr {
+    let what = silver_sim::panic_text(panic);
+    let line = what.lines().next().unwrap_or_default();
+    if panic.is::<silver_bots::BotFailure>() {
+        return PyRuntimeError::new_err(line.to_string());
+    }
+    PyRuntimeError::new_err(format!(
+        "internal error in the silver engine (please report it): {line}"
+    ))
+}
 
 fn json<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?
@@ -133,7 +156,7 @@ impl Game {
         let cfg = config(players, set, model)?;
         let game =
             Engine::new(cfg, first_player).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(Game::start(game, cfg, ChaCha8Rng::seed_from_u64(seed)))
+        guarded(|| Ok(Game::start(game, cfg, ChaCha8Rng::seed_from_u64(seed))))
     }
 
     /// The game a `silver` run with master seed `seed` deals as deal number `deal` (its seat
@@ -147,7 +170,7 @@ impl Game {
         let mut rng = silver_sim::deal_rng(seed, deal);
         let first = rng.random_range(0..players);
         let game = Engine::new(cfg, first).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(Game::start(game, cfg, rng))
+        guarded(|| Ok(Game::start(game, cfg, rng)))
     }
 
     /// The seat to move, or -1 once the game is over.
@@ -190,11 +213,13 @@ impl Game {
     /// ValueError and leaves the game unchanged.
     fn apply(&mut self, action: u16) -> PyResult<()> {
         let action = self.legal_action(action)?;
-        self.game
-            .apply(action, &mut self.events)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        self.settle();
-        Ok(())
+        guarded(|| {
+            self.game
+                .apply(action, &mut self.events)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            self.settle();
+            Ok(())
+        })
     }
 
     /// A copy of the game (deal seed stream and events included).
@@ -224,10 +249,12 @@ impl Game {
     /// event history.
     fn sample_world(&self, seat: u8, seed: u64) -> PyResult<Game> {
         let seat = self.check_seat(seat)?;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let world = self.game.view(seat).sample_world(&mut rng);
-        rng.set_stream(1);
-        Ok(Game::start(world, self.cfg, rng))
+        guarded(|| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let world = self.game.view(seat).sample_world(&mut rng);
+            rng.set_stream(1);
+            Ok(Game::start(world, self.cfg, rng))
+        })
     }
 
     /// The totals so far, per seat.
@@ -267,13 +294,13 @@ impl Game {
     /// What `seat` may see, as a dict (the same view `exec:` bots get: docs/protocol.md).
     fn view<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.check_seat(seat)?;
-        json(py, &silver_bots::view_json(&self.game.view(seat)))
+        guarded(|| json(py, &silver_bots::view_json(&self.game.view(seat))))
     }
 
     /// `seat`'s information set as a `View` (what a protocol bot decodes from its `code`).
     fn player_view(&self, seat: u8) -> PyResult<View> {
         let seat = self.check_seat(seat)?;
-        Ok(View::of(self.game.view(seat), self.cfg))
+        guarded(|| Ok(View::of(self.game.view(seat), self.cfg)))
     }
 
     /// `seat`'s information state as a string: its view as JSON (sorted keys), then ` #` and a
@@ -282,6 +309,34 @@ impl Game {
     /// string exactly when the seat cannot tell them apart (up to a digest collision).
     fn information_state_string(&self, seat: u8) -> PyResult<String> {
         let seat = self.check_seat(seat)?;
+        guarded(|| self.information_state(seat))
+    }
+
+    /// `seat`'s observation tensor: `OBSERVATION_SIZE` float32 values as bytes (the Python
+    /// `observation_tensor` makes it a numpy array; the layout is in its docs).
+    fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyBytes>> {
+        let seat = self.check_seat(seat)?;
+        guarded(|| {
+            let mut out = vec![0f32; tensor::SIZE];
+            tensor::encode(&self.game.view(seat), &mut out);
+            floats(py, &out)
+        })
+    }
+
+    /// Every event so far, omniscient, as dicts (`silver replay`'s form); `seat` redacts them
+    /// to what that seat observed.
+    #[pyo3(signature = (seat=None))]
+    fn events<'py>(&self, py: Python<'py>, seat: Option<u8>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(s) = seat {
+            self.check_seat(s)?;
+        }
+        guarded(|| self.event_list(py, seat))
+    }
+}
+
+impl Game {
+    /// See `information_state_string`.
+    fn information_state(&self, seat: Seat) -> PyResult<String> {
         let view = self.game.view(seat);
         let digest = |salt: u64| {
             let mut h = std::hash::DefaultHasher::new();
@@ -297,22 +352,8 @@ impl Game {
         ))
     }
 
-    /// `seat`'s observation tensor: `OBSERVATION_SIZE` float32 values as bytes (the Python
-    /// `observation_tensor` makes it a numpy array; the layout is in its docs).
-    fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyBytes>> {
-        let seat = self.check_seat(seat)?;
-        let mut out = vec![0f32; tensor::SIZE];
-        tensor::encode(&self.game.view(seat), &mut out);
-        floats(py, &out)
-    }
-
-    /// Every event so far, omniscient, as dicts (`silver replay`'s form); `seat` redacts them
-    /// to what that seat observed.
-    #[pyo3(signature = (seat=None))]
-    fn events<'py>(&self, py: Python<'py>, seat: Option<u8>) -> PyResult<Bound<'py, PyList>> {
-        if let Some(s) = seat {
-            self.check_seat(s)?;
-        }
+    /// See `events`.
+    fn event_list<'py>(&self, py: Python<'py>, seat: Option<u8>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
         for e in &self.events {
             let value = match seat {
@@ -411,9 +452,11 @@ impl View {
         };
         cfg.validate()
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let view =
-            PlayerView::from_code(code, cfg).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(View::of(view, cfg))
+        guarded(|| {
+            let view = PlayerView::from_code(code, cfg)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+            Ok(View::of(view, cfg))
+        })
     }
 
     /// Whose view.
@@ -434,40 +477,66 @@ impl View {
 
     /// A complete world consistent with this view (the engine's sampler); later deals come
     /// from `seed` too.
-    fn sample_world(&self, seed: u64) -> Game {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let world = self.view.sample_world(&mut rng);
-        rng.set_stream(1);
-        Game::start(world, self.cfg, rng)
+    fn sample_world(&self, seed: u64) -> PyResult<Game> {
+        guarded(|| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let world = self.view.sample_world(&mut rng);
+            rng.set_stream(1);
+            Ok(Game::start(world, self.cfg, rng))
+        })
     }
 
     /// The view as a dict (the protocol's `view`).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        json(py, &silver_bots::view_json(&self.view))
+        guarded(|| json(py, &silver_bots::view_json(&self.view)))
     }
 
     /// The observation tensor (bytes of float32; `silver.observation_tensor` makes an array).
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let mut out = vec![0f32; tensor::SIZE];
-        tensor::encode(&self.view, &mut out);
-        floats(py, &out)
+        guarded(|| {
+            let mut out = vec![0f32; tensor::SIZE];
+            tensor::encode(&self.view, &mut out);
+            floats(py, &out)
+        })
     }
 
     /// The view's code (as the protocol sends it).
-    fn code(&self) -> String {
-        self.view.code()
+    fn code(&self) -> PyResult<String> {
+        guarded(|| Ok(self.view.code()))
     }
 }
 
 /// One of the Rust bots (a kind, a profile of `bots_dir`, or an inline spec such as
-/// `"ismcts:iterations=500"`), deciding from a seat's view.
-#[pyclass(module = "silver", unsendable)]
+/// `"ismcts:iterations=500"`), deciding from a seat's view. A bot may be used from any thread;
+/// it decides with the GIL released, one decision at a time (a second caller waits).
+#[pyclass(module = "silver")]
 struct Bot {
     name: String,
+    state: Mutex<BotState>,
+}
+
+/// What a decision changes.
+struct BotState {
     player: Player,
     rng: BotRng,
     /// The game and seat the bot was last reset for.
     playing: Option<(u64, Seat)>,
+}
+
+impl Bot {
+    /// The bot's state. After a panic (a RuntimeError) the bot is reset before its next
+    /// decision, so a half-made decision leaves nothing behind.
+    fn state(&self) -> MutexGuard<'_, BotState> {
+        match self.state.lock() {
+            Ok(state) => state,
+            Err(poisoned) => {
+                self.state.clear_poison();
+                let mut state = poisoned.into_inner();
+                state.playing = None;
+                state
+            }
+        }
+    }
 }
 
 #[pymethods]
@@ -491,15 +560,27 @@ impl Bot {
                 "bot {name:?} is a program: from Python, call it directly (silver.tournament runs it)"
             )));
         }
-        let rng = match stream {
-            Some((run_seed, game, seat)) => silver_sim::bot_rng(run_seed, game, seat),
-            None => BotRng::seed_from_u64(seed),
-        };
-        Ok(Bot {
-            name: name.to_string(),
-            player: Player::from_spec(&spec),
-            rng,
-            playing: None,
+        if let Some((_, _, seat)) = stream {
+            if seat as usize >= silver_rules::MAX_PLAYERS {
+                return Err(PyValueError::new_err(format!(
+                    "stream seat {seat}: seats are 0-{}",
+                    silver_rules::MAX_PLAYERS - 1
+                )));
+            }
+        }
+        guarded(|| {
+            let rng = match stream {
+                Some((run_seed, game, seat)) => silver_sim::bot_rng(run_seed, game, seat),
+                None => BotRng::seed_from_u64(seed),
+            };
+            Ok(Bot {
+                name: name.to_string(),
+                state: Mutex::new(BotState {
+                    player: Player::from_spec(&spec),
+                    rng,
+                    playing: None,
+                }),
+            })
         })
     }
 
@@ -512,20 +593,27 @@ impl Bot {
     /// The id of the action the bot chooses for the seat to move. A single legal action is
     /// returned without asking the bot (as `silver` runs do). The bot is reset when it is
     /// first asked about a game (or another seat of it).
-    fn step(&mut self, game: &Game) -> PyResult<u16> {
+    fn step(&self, py: Python<'_>, game: &Game) -> PyResult<u16> {
         let ToMove::Player(seat) = game.game.to_move() else {
             return Err(PyValueError::new_err("the game is over"));
         };
-        if self.playing != Some((game.serial, seat)) {
-            self.player.reset(seat, &game.cfg);
-            self.playing = Some((game.serial, seat));
-        }
-        let action = if game.legal.len() == 1 {
-            game.legal[0]
-        } else {
-            self.player
-                .decide(&game.game, seat, &game.legal, &mut self.rng)
-        };
+        // The decision runs without the GIL on a copy of what it reads.
+        let (state, cfg, serial, legal) = (game.game, game.cfg, game.serial, game.legal.clone());
+        let action = py.allow_threads(|| {
+            guarded(|| {
+                let mut bot = self.state();
+                if bot.playing != Some((serial, seat)) {
+                    bot.player.reset(seat, &cfg);
+                    bot.playing = Some((serial, seat));
+                }
+                Ok(if legal.len() == 1 {
+                    legal[0]
+                } else {
+                    let BotState { player, rng, .. } = &mut *bot;
+                    player.decide(&state, seat, &legal, rng)
+                })
+            })
+        })?;
         action
             .id()
             .filter(|id| game.ids.binary_search(id).is_ok())
@@ -534,27 +622,31 @@ impl Bot {
 
     /// The id of the action the bot chooses from `view` (a `View` whose seat is to move). The
     /// bot is reset when its seat changes and by `reset()` (call it at each new game).
-    fn decide(&mut self, view: &View) -> PyResult<u16> {
+    fn decide(&self, py: Python<'_>, view: &View) -> PyResult<u16> {
         if view.legal.is_empty() {
             return Err(PyValueError::new_err("this view's seat is not to move"));
         }
-        let seat = view.view.viewer();
-        if self.playing.map(|(_, s)| s) != Some(seat) {
-            self.player.reset(seat, &view.cfg);
-            self.playing = Some((u64::MAX, seat));
-        }
-        let action = if view.legal.len() == 1 {
-            view.legal[0]
-        } else {
-            self.player
-                .decide_view(&view.view, &view.legal, &mut self.rng)
-                .ok_or_else(|| {
+        let (pv, cfg, legal) = (view.view, view.cfg, view.legal.clone());
+        let seat = pv.viewer();
+        let action = py.allow_threads(|| {
+            guarded(|| {
+                let mut bot = self.state();
+                if bot.playing.map(|(_, s)| s) != Some(seat) {
+                    bot.player.reset(seat, &cfg);
+                    bot.playing = Some((u64::MAX, seat));
+                }
+                if legal.len() == 1 {
+                    return Ok(legal[0]);
+                }
+                let BotState { player, rng, .. } = &mut *bot;
+                player.decide_view(&pv, &legal, rng).ok_or_else(|| {
                     PyValueError::new_err(format!(
                         "bot {:?} needs the true state (Bot.step with a Game)",
                         self.name
                     ))
-                })?
-        };
+                })
+            })
+        })?;
         action
             .id()
             .filter(|id| view.ids.binary_search(id).is_ok())
@@ -562,8 +654,8 @@ impl Bot {
     }
 
     /// Forgets the game the bot was playing (the next decision resets it).
-    fn reset(&mut self) {
-        self.playing = None;
+    fn reset(&self, py: Python<'_>) {
+        py.allow_threads(|| self.state().playing = None)
     }
 }
 
@@ -669,8 +761,16 @@ fn run_spec<'py>(
     command: &str,
     mut policy: silver_sim::ExecPolicy,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let plan = silver_sim::resolve_with(spec, &PathBuf::from(bots_dir), &mut policy)
-        .map_err(|e| PyValueError::new_err(silver_sim::message(&e)))?;
+    if threads > silver_sim::limits::MAX_THREADS {
+        return Err(PyValueError::new_err(format!(
+            "threads {threads}: at most {}",
+            silver_sim::limits::MAX_THREADS
+        )));
+    }
+    let plan = guarded(|| {
+        silver_sim::resolve_with(spec, &PathBuf::from(bots_dir), &mut policy)
+            .map_err(|e| PyValueError::new_err(silver_sim::message(&e)))
+    })?;
     let stderr = py.import("sys")?.getattr("stderr")?;
     for p in policy.from_files() {
         stderr.call_method1("write", (format!("{}\n", p.notice()),))?;
@@ -683,9 +783,7 @@ fn run_spec<'py>(
         force: false,
         command: Some(command.into()),
     };
-    let interrupted = std::sync::atomic::AtomicBool::new(false);
-    py.allow_threads(|| silver_sim::run(&plan, &opts, &mut |_: u64, _: u64| {}, &interrupted))
-        .map_err(|e| PyRuntimeError::new_err(silver_sim::message(&e)))?;
+    run_interruptibly(py, &plan, &opts)?;
     let mut tables = serde_json::Map::new();
     for name in ["summary", "pairs", "ratings"] {
         let path = out.join(format!("{name}.csv"));
@@ -708,6 +806,68 @@ fn run_spec<'py>(
         tables.insert(name.to_string(), serde_json::Value::Array(rows));
     }
     json(py, &serde_json::Value::Object(tables))
+}
+
+/// How often a run started from Python looks for a signal (Ctrl-C, a Jupyter interrupt).
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// Runs `plan` on a thread of its own while this one, with the GIL released between looks,
+/// watches for signals: on one (KeyboardInterrupt) the run stops between windows as `silver`
+/// does on Ctrl-C, completed games saved and `--resume` able to continue, and the signal's
+/// exception is raised once it has stopped.
+fn run_interruptibly(
+    py: Python<'_>,
+    plan: &silver_sim::Plan,
+    opts: &silver_sim::RunOptions,
+) -> PyResult<()> {
+    let interrupted = AtomicBool::new(false);
+    let (done, finished) = std::sync::mpsc::channel();
+    // (In a mutex only to be shared with the GIL-free waits: one thread receives.)
+    let finished = Mutex::new(finished);
+    let wait = |timeout: Option<Duration>| {
+        let finished = finished.lock().unwrap_or_else(|e| e.into_inner());
+        match timeout {
+            Some(t) => finished.recv_timeout(t),
+            None => finished
+                .recv()
+                .map_err(|_| std::sync::mpsc::RecvTimeoutError::Disconnected),
+        }
+    };
+    std::thread::scope(|scope| {
+        let interrupted = &interrupted;
+        scope.spawn(move || {
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                silver_sim::run(plan, opts, &mut |_: u64, _: u64| {}, interrupted)
+            }));
+            // The receiver waits for this message: it cannot be gone.
+            let _ = done.send(result);
+        });
+        let mut signal = None;
+        let result = loop {
+            match py.allow_threads(|| wait(Some(SIGNAL_CHECK))) {
+                Ok(result) => break Some(result),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        interrupted.store(true, Ordering::SeqCst);
+                        signal = Some(e);
+                        break py.allow_threads(|| wait(None).ok());
+                    }
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break None,
+            }
+        };
+        if let Some(e) = signal {
+            return Err(e);
+        }
+        match result {
+            Some(Ok(Ok(_))) => Ok(()),
+            Some(Ok(Err(e))) => Err(PyRuntimeError::new_err(silver_sim::message(&e))),
+            Some(Err(panic)) => Err(panic_error(&*panic)),
+            None => Err(PyRuntimeError::new_err(
+                "the run's thread ended without a result",
+            )),
+        }
+    })
 }
 
 /// A CSV file's header and rows.

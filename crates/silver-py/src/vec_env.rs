@@ -11,7 +11,7 @@
 //! sits in seat `g % players` unless `learner_seat` fixes it. Results do not depend on the
 //! number of threads.
 
-use crate::tensor;
+use crate::{guarded, tensor};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -23,6 +23,14 @@ use silver_rules::{
     Action, ActionList, Config, Game as Engine, Seat, ToMove, ACTION_IDS, MAX_PLAYERS,
 };
 use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
+
+/// The batch's games, through `&mut` (no locking; a poisoned lock only means a caught panic).
+macro_rules! envs {
+    ($self:expr) => {
+        $self.envs.get_mut().unwrap_or_else(PoisonError::into_inner)
+    };
+}
 
 /// One game of the batch.
 struct Env {
@@ -128,11 +136,17 @@ impl Env {
     }
 }
 
+/// The most games one `VecEnv` holds: each keeps its observation (about 22 kB) and game, so
+/// this bounds its memory near 1.5 GB; a larger batch is refused rather than allocated.
+pub const MAX_ENVS: usize = 65_536;
+
 /// Many games at once (see the Python `silver.VecEnv`, which returns numpy arrays).
-#[pyclass(module = "silver", unsendable)]
+#[pyclass(module = "silver")]
 pub struct VecEnv {
     setup: Setup,
-    envs: Vec<Env>,
+    /// The games (in a mutex only so that the class may move between threads, as Python
+    /// objects do: every method holds the batch exclusively, so it is never locked).
+    envs: Mutex<Vec<Env>>,
     pool: rayon::ThreadPool,
     obs: Vec<f32>,
     mask: Vec<u8>,
@@ -157,8 +171,17 @@ impl VecEnv {
         threads: usize,
         bots_dir: &str,
     ) -> PyResult<Self> {
-        if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
+        if num_envs == 0 || num_envs > MAX_ENVS {
+            return Err(PyValueError::new_err(format!(
+                "num_envs {num_envs}: between 1 and {MAX_ENVS}"
+            )));
+        }
+        // The runs' cap: a thread each is started at once.
+        if threads > silver_sim::limits::MAX_THREADS {
+            return Err(PyValueError::new_err(format!(
+                "threads {threads}: at most {}",
+                silver_sim::limits::MAX_THREADS
+            )));
         }
         let cfg = crate::config(players, set, model)?;
         if let Some(s) = learner_seat {
@@ -212,24 +235,26 @@ impl VecEnv {
             opponents,
         };
         let n = players as usize;
-        let mut env = VecEnv {
-            envs: Vec::new(),
-            pool,
-            obs: vec![0.0; num_envs * tensor::SIZE],
-            mask: vec![0; num_envs * ACTION_IDS],
-            rewards: vec![0.0; num_envs * n],
-            totals: vec![0.0; num_envs * n],
-            dones: vec![0; num_envs],
-            setup,
-        };
-        env.reset_all();
-        Ok(env)
+        guarded(|| {
+            let mut env = VecEnv {
+                envs: Mutex::new(Vec::new()),
+                pool,
+                obs: vec![0.0; num_envs * tensor::SIZE],
+                mask: vec![0; num_envs * ACTION_IDS],
+                rewards: vec![0.0; num_envs * n],
+                totals: vec![0.0; num_envs * n],
+                dones: vec![0; num_envs],
+                setup,
+            };
+            env.reset_all();
+            Ok(env)
+        })
     }
 
     /// The number of games.
     #[getter]
-    fn num_envs(&self) -> usize {
-        self.envs.len()
+    fn num_envs(&mut self) -> usize {
+        envs!(self).len()
     }
 
     /// Starts every game afresh from game numbers `0..num_envs` (as at construction).
@@ -238,18 +263,18 @@ impl VecEnv {
         &mut self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-        py.allow_threads(|| self.reset_all());
+        py.allow_threads(|| guarded(|| Ok(self.reset_all())))?;
         Ok((crate::floats(py, &self.obs)?, PyBytes::new(py, &self.mask)))
     }
 
     /// The seat each game waits for (the learner's with opponents).
-    fn current_players(&self) -> Vec<u32> {
-        self.envs.iter().map(|e| e.to_move() as u32).collect()
+    fn current_players(&mut self) -> Vec<u32> {
+        envs!(self).iter().map(|e| e.to_move() as u32).collect()
     }
 
     /// The game number each game is playing.
-    fn game_numbers(&self) -> Vec<u64> {
-        self.envs.iter().map(|e| e.number).collect()
+    fn game_numbers(&mut self) -> Vec<u64> {
+        envs!(self).iter().map(|e| e.number).collect()
     }
 
     /// The current observations and masks, as `reset` returns them.
@@ -278,15 +303,16 @@ impl VecEnv {
         Bound<'py, PyBytes>,
         Bound<'py, PyBytes>,
     )> {
-        if actions.len() != self.envs.len() {
+        let envs = envs!(self);
+        if actions.len() != envs.len() {
             return Err(PyValueError::new_err(format!(
                 "step needs one action per game: got {}, there are {}",
                 actions.len(),
-                self.envs.len()
+                envs.len()
             )));
         }
         let mut chosen = Vec::with_capacity(actions.len());
-        for (i, (&id, env)) in actions.iter().zip(&self.envs).enumerate() {
+        for (i, (&id, env)) in actions.iter().zip(&*envs).enumerate() {
             match Action::from_id(id).filter(|a| env.legal.contains(a)) {
                 Some(a) => chosen.push(a),
                 None => {
@@ -296,7 +322,7 @@ impl VecEnv {
                 }
             }
         }
-        py.allow_threads(|| self.step_all(&chosen));
+        py.allow_threads(|| guarded(|| Ok(self.step_all(&chosen))))?;
         Ok((
             crate::floats(py, &self.obs)?,
             PyBytes::new(py, &self.mask),
@@ -310,14 +336,13 @@ impl VecEnv {
 impl VecEnv {
     fn reset_all(&mut self) {
         let setup = &self.setup;
-        let old: Vec<Vec<Player>> = self
-            .envs
+        let old: Vec<Vec<Player>> = envs!(self)
             .drain(..)
             .map(|e| e.bots)
             .chain(std::iter::repeat_with(Vec::new))
             .take(setup.num_envs as usize)
             .collect();
-        self.envs = self.pool.install(|| {
+        *envs!(self) = self.pool.install(|| {
             old.into_par_iter()
                 .enumerate()
                 .map(|(i, mut bots)| setup.new_game(i as u64, &mut bots))
@@ -325,7 +350,7 @@ impl VecEnv {
         });
         let (obs, mask) = (&mut self.obs, &mut self.mask);
         self.pool.install(|| {
-            self.envs
+            envs!(self)
                 .par_iter_mut()
                 .zip(obs.par_chunks_mut(tensor::SIZE))
                 .zip(mask.par_chunks_mut(ACTION_IDS))
@@ -343,7 +368,7 @@ impl VecEnv {
         let (obs, mask) = (&mut self.obs, &mut self.mask);
         let (rewards, totals, dones) = (&mut self.rewards, &mut self.totals, &mut self.dones);
         self.pool.install(|| {
-            self.envs
+            envs!(self)
                 .par_iter_mut()
                 .zip(actions)
                 .zip(obs.par_chunks_mut(tensor::SIZE))

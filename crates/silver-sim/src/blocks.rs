@@ -154,17 +154,23 @@ impl<'p> Workers<'p> {
     }
 }
 
-/// Plays the games of block `b` on `worker`, in order.
+/// Plays the games of block `b` on `worker`, in order. An interruption gives the block up
+/// between games ([`Stop::Interrupted`]: it is played again on resume) rather than finish a
+/// window that may take minutes.
 fn play_block<T>(
     plan: &Plan,
     blocks: &Blocks,
     b: u64,
     worker: &mut Worker,
+    interrupted: &AtomicBool,
     new: &impl Fn() -> T,
     game: &impl Fn(&mut Worker, u64, &mut T),
 ) -> Result<T, Stop> {
     let mut block = new();
     for g in blocks.games(b) {
+        if interrupted.load(Ordering::Relaxed) {
+            return Err(Stop::Interrupted);
+        }
         let res = crate::panics::catch_game(AssertUnwindSafe(|| game(worker, g, &mut block)));
         if let Err(payload) = res {
             return Err(match payload.downcast::<BotFailure>() {
@@ -192,8 +198,8 @@ fn play_block<T>(
 /// and then, flush and save the manifest) — also after the blocks that finished before a
 /// failure in the same window, and before an interruption stops the run. `stopping` is true
 /// when no window follows (the last one, a stop, a failure, an interruption): what is on disk
-/// must then be brought up to date. The interrupt flag is checked before every block: the
-/// blocks in progress finish, and those finished in order are kept.
+/// must then be brought up to date. The interrupt flag is checked before every game: the
+/// blocks in progress are given up, and those finished in order are kept.
 ///
 /// Every pool thread keeps one worker for the whole call; all are dropped before it returns,
 /// however it ends.
@@ -261,10 +267,13 @@ fn play_windows<T: Send>(
                     break;
                 }
                 let worker = slot.get_or_insert_with(|| Worker::new(plan));
-                let res = play_block(plan, blocks, b, worker, new, game);
-                if res.is_err() {
+                let res = play_block(plan, blocks, b, worker, interrupted, new, game);
+                if let Err(stop) = &res {
                     halt.store(true, Ordering::SeqCst);
-                    *slot = None;
+                    // After a failed game its players may be in any state.
+                    if !matches!(stop, Stop::Interrupted) {
+                        *slot = None;
+                    }
                 }
                 *results[(b - b0) as usize]
                     .lock()

@@ -32,7 +32,7 @@ mod blocks;
 mod error;
 mod files;
 mod interval;
-mod limits;
+pub mod limits;
 mod manifest;
 mod merge;
 mod output;

@@ -5,3 +5,4 @@
 mod bots;
 mod exec;
 mod ismcts;
+mod view_codes;
