@@ -311,4 +311,3 @@ fn play_windows<T: Send>(
     }
     Ok(())
 }
-
