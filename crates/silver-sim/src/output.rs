@@ -252,9 +252,8 @@ pub(crate) fn create_dir(path: &Path) -> Result<(), RunError> {
 /// whole). A target (or temporary file) that is not a regular file is refused before anything
 /// is written: the rename would replace a FIFO, symlink or device with a regular file.
 pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
+    check_atomic_target(path)?;
     let tmp = path.with_extension("tmp");
-    crate::files::check_replaceable(path).map_err(io(path))?;
-    crate::files::check_replaceable(&tmp).map_err(io(&tmp))?;
     let mut file = File::create(&tmp).map_err(io(&tmp))?;
     file.write_all(bytes).map_err(io(&tmp))?;
     file.sync_all().map_err(io(&tmp))?;
@@ -267,6 +266,14 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
         }
     }
     Ok(())
+}
+
+/// An error unless [`write_atomic`] may replace `path` (and use its temporary file): checked
+/// before anything is removed or written, so a refused write loses nothing.
+pub(crate) fn check_atomic_target(path: &Path) -> Result<(), RunError> {
+    let tmp = path.with_extension("tmp");
+    crate::files::check_replaceable(path).map_err(io(path))?;
+    crate::files::check_replaceable(&tmp).map_err(io(&tmp))
 }
 
 /// Removes the files of `files` that exist in `dir`.

@@ -11,7 +11,9 @@
 use crate::blocks::{self, Blocks, Flow, Stop};
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest, Shard};
-use crate::output::{check_foreign, create_dir, lock, remove, CsvFiles, OutputFile, LOCK_FILE};
+use crate::output::{
+    check_atomic_target, check_foreign, create_dir, lock, remove, CsvFiles, OutputFile, LOCK_FILE,
+};
 use crate::plan::Plan;
 use crate::record::{self, Rows};
 use crate::sprt::Decision;
@@ -165,6 +167,8 @@ fn start(
     fresh: Manifest,
 ) -> Result<(Manifest, CsvFiles), RunError> {
     let out = &opts.out;
+    // The old run's files go only if the new manifest can be written.
+    check_atomic_target(&out.join(OutputFile::Manifest.name()))?;
     remove(
         out,
         &[

@@ -212,6 +212,7 @@ fn a_run_does_not_replace_a_symlinked_manifest() {
     std::fs::rename(dir.join("manifest.json"), &elsewhere).unwrap();
     std::os::unix::fs::symlink(&elsewhere, dir.join("manifest.json")).unwrap();
     let before = read(&elsewhere);
+    let games = read(&dir.join("games.csv"));
     let e = fails(args![
         "tournament",
         "--bots",
@@ -229,6 +230,8 @@ fn a_run_does_not_replace_a_symlinked_manifest() {
         .file_type()
         .is_symlink());
     assert_eq!(read(&elsewhere), before);
+    // Refused before anything was removed: the old run's files are all still there.
+    assert_eq!(read(&dir.join("games.csv")), games);
 }
 
 #[test]
