@@ -276,6 +276,23 @@ pub(crate) fn check_atomic_target(path: &Path) -> Result<(), RunError> {
     crate::files::check_replaceable(&tmp).map_err(io(&tmp))
 }
 
+/// The bytes of the file at `path`, checked against the length and CRC-32 a manifest records
+/// for it.
+pub(crate) fn read_recorded(path: PathBuf, len: u64, crc: u32) -> Result<Vec<u8>, RunError> {
+    let bytes = fs::read(&path).map_err(io(&path))?;
+    if bytes.len() as u64 != len {
+        return Err(RunError::Truncated {
+            path,
+            found: bytes.len() as u64,
+            recorded: len,
+        });
+    }
+    if crc32fast::hash(&bytes) != crc {
+        return Err(RunError::Checksum { path, len });
+    }
+    Ok(bytes)
+}
+
 /// Removes the files of `files` that exist in `dir`.
 pub(crate) fn remove(dir: &Path, files: &[OutputFile]) -> Result<(), RunError> {
     for f in files {

@@ -811,17 +811,7 @@ pub fn verify_dir(dir: &Path) -> Result<Verified, RunError> {
         let (len, crc) = sweep
             .balance
             .ok_or_else(|| inconsistent(dir, "balance.json records no balance.csv".into()))?;
-        let bytes = std::fs::read(&path).map_err(crate::output::io(&path))?;
-        if bytes.len() as u64 != len {
-            return Err(RunError::Truncated {
-                path,
-                found: bytes.len() as u64,
-                recorded: len,
-            });
-        }
-        if crc32fast::hash(&bytes) != crc {
-            return Err(RunError::Checksum { path, len });
-        }
+        crate::output::read_recorded(path, len, crc)?;
         out.files += 1;
     }
     Ok(out)

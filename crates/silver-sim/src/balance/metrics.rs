@@ -6,6 +6,7 @@ use crate::interval::{mean_sd, paired, ratio, ratio_deviations, se, wilson_est, 
 use crate::plan::Plan;
 use crate::stats::Stats;
 use silver_rules::{Edition, Seat, VALUES};
+#[cfg(test)]
 use std::fs;
 use std::io::Write;
 use std::path::Path;
@@ -101,7 +102,6 @@ pub(crate) fn checked_metrics(
 ) -> Result<Vec<GameRow>, crate::error::RunError> {
     use crate::error::RunError;
     let name = crate::output::OutputFile::GameMetrics.name();
-    let path = dir.join(name);
     let bad = |problem: String| RunError::Inconsistent {
         dir: dir.to_path_buf(),
         problem,
@@ -109,17 +109,7 @@ pub(crate) fn checked_metrics(
     let (len, crc) = m
         .metrics
         .ok_or_else(|| bad(format!("the set's manifest records no {name}")))?;
-    let bytes = fs::read(&path).map_err(crate::output::io(&path))?;
-    if bytes.len() as u64 != len {
-        return Err(RunError::Truncated {
-            path,
-            found: bytes.len() as u64,
-            recorded: len,
-        });
-    }
-    if crc32fast::hash(&bytes) != crc {
-        return Err(RunError::Checksum { path, len });
-    }
+    let bytes = crate::output::read_recorded(dir.join(name), len, crc)?;
     let games = m.stats.games;
     let rows = std::str::from_utf8(&bytes)
         .ok()
