@@ -20,6 +20,7 @@ pub use page::{Block, Report, Section, Table};
 
 use charts::Interval;
 use silver_sim::{read_manifest, wilson, Manifest, RunError};
+use silver_stats::ratio;
 use std::path::{Path, PathBuf};
 
 /// Why a report cannot be made.
@@ -127,15 +128,6 @@ fn csv_table(
         }
     }
     Ok(table)
-}
-
-/// `x / n`, 0 when n is 0.
-fn ratio(x: f64, n: f64) -> f64 {
-    if n == 0.0 {
-        0.0
-    } else {
-        x / n
-    }
 }
 
 /// A float as summary.csv writes it.

@@ -15,12 +15,14 @@
 //!   Bradley–Terry ratings on an Elo scale and the sequential test, all with blocks (a deal
 //!   with its seat rotations) as the statistical unit.
 //!
+//! The statistics themselves (intervals, head-to-head sums over blocks, ratings, the SPRT,
+//! paired metrics) are the `silver-stats` crate, which knows no engine type; the items this
+//! crate's API exposed are re-exported here.
+//!
 //! Inside, one job per module: `spec` (what was typed), `plan` (resolution), `permission` (which programs may start), `record` (one
 //! game and its rows), `blocks` (the one ordered-block scheduler every run and sweep uses),
 //! `output` (the files of a run directory and their writer), `manifest`, `run`, `merge`,
-//! `stats` and `interval` (Wilson, delta-method and paired intervals), `pairs` (head-to-head
-//! sums over blocks), `ratings` (Bradley–Terry with cluster-robust intervals), `sprt` (the
-//! normalised GSPRT), `balance` (sweep
+//! `stats` (a run's statistics), `balance` (sweep
 //! resolution, running, metrics, report), `sets`, `seeds`, `error`, `files` (bounded reads, replaceable targets), `panics` (which
 //! panics are a game's).
 #![deny(missing_docs)]
@@ -31,28 +33,28 @@ mod balance;
 mod blocks;
 mod error;
 mod files;
-mod interval;
 pub mod limits;
 mod manifest;
 mod merge;
 mod output;
-mod pairs;
 mod panics;
 mod permission;
 mod plan;
-mod ratings;
 mod record;
 mod run;
 mod seeds;
 pub use seeds::{bot_rng, deal_rng};
 mod sets;
 mod spec;
-mod sprt;
 mod stats;
 mod summary;
 mod verify;
 
-pub use balance::metrics::{Metric, SetMetrics};
+// The statistics live in silver-stats (no engine types, so a rules edit does not rebuild
+// them); the modules here name them by these paths.
+use silver_stats::{interval, pairs, ratings, sprt};
+
+pub use balance::metrics::SetMetrics;
 pub use balance::report::headline_table;
 pub use balance::sweep::{run_balance, BalanceOptions, BalanceOutcome, SweepProgress, SETS_DIR};
 pub use balance::{resolve_balance, resolve_balance_with, BalancePlan, SweepSet};
@@ -61,26 +63,27 @@ pub use error::{
     SetFileError, SpecError, UnknownToken,
 };
 pub use files::{check_replaceable, read_text, MAX_TEXT_FILE};
-pub use interval::{wilson, Est};
 pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Speed};
 pub use merge::merge;
 pub use output::{lock_run_dir, DirLock};
-pub use pairs::crosstable;
 pub use panics::{catch_game, in_game, panic_text};
 pub use permission::{ExecPolicy, Program};
 pub use plan::{
     list_profiles, resolve, resolve_bot, resolve_bot_with, resolve_with, BotEntry, GameSlot, Plan,
 };
-pub use ratings::{fit as fit_ratings, ratings_table, Rating};
 pub use record::{record_game, replay, GameDecision, Recorded};
 pub use run::{run, Progress, RunOptions, RunOutcome};
 pub use sets::{
     list_cards, resolve_set, CustomCharacter, CustomDef, NamedSet, SetRecord, ValueDef,
 };
-pub use spec::{BalanceSpec, ExperimentSpec, ModelSpec, Outputs, Seating};
-pub use sprt::{
-    count_cells, score_estimate, Decision, ScoreEstimate, SprtRecord, SprtSpec, SprtSpecError,
+pub use silver_stats::crosstable;
+pub use silver_stats::{
+    count_cells, score_estimate, Decision, ScoreEstimate, SprtBoundsError, SprtRecord, SprtSpec,
+    SprtSpecError,
 };
+pub use silver_stats::{fit_ratings, ratings_table, Rating};
+pub use silver_stats::{wilson, Est, Metric};
+pub use spec::{BalanceSpec, ExperimentSpec, ModelSpec, Outputs, Seating};
 pub use stats::{census_tables, summary_table, Stats};
 pub use summary::summary_files;
 pub use verify::{verify_dir, Verified};

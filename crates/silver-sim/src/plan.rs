@@ -214,12 +214,7 @@ impl Plan {
         if let Some(s) = &self.sprt {
             text.push_str(&format!("|sprt={s:?}"));
         }
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in text.bytes() {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        format!("{h:016x}")
+        silver_stats::fnv1a_hex(&text)
     }
 }
 

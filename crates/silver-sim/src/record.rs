@@ -360,9 +360,10 @@ pub fn play<S: Watch>(
     let winner = game.winner().expect("game over") as usize;
     rec.stats.games += 1;
     rec.stats.start_player_wins += (winner == first as usize) as u64;
-    rec.stats
-        .pairs
-        .record(slot.deal, &GameResult::new(&game, bots, n));
+    rec.stats.pairs.record(
+        slot.deal,
+        &GameResult::from_order(n, bots, game.totals(), &game.finishing_order()),
+    );
     for s in 0..n {
         let t = totals[s];
         let b = &mut rec.stats.bots[bots[s]];

@@ -212,12 +212,9 @@ impl Stats {
     }
 }
 
+/// [`silver_stats::ratio`] over a count.
 fn ratio(a: f64, b: u64) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        a / b as f64
-    }
+    silver_stats::ratio(a, b as f64)
 }
 
 /// Formats a float for CSV with fixed precision (deterministic output).

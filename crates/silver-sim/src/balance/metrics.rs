@@ -2,10 +2,11 @@
 //! set's values with their intervals and its paired differences from the base set.
 
 use super::BalancePlan;
-use crate::interval::{mean_sd, paired, ratio, ratio_deviations, se, wilson_est, Est};
+use crate::interval::{mean_sd, paired, ratio, se, wilson_est, Est};
 use crate::plan::Plan;
 use crate::stats::Stats;
 use silver_rules::{Edition, Seat, VALUES};
+use silver_stats::metric::{deviations, ratio_metric, win_spread, Metric};
 #[cfg(test)]
 use std::fs;
 use std::io::Write;
@@ -215,15 +216,6 @@ pub(crate) struct SetData {
     pub(crate) rows: Vec<GameRow>,
 }
 
-/// A metric of one set and its difference from the base set.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Metric {
-    /// The set's value with its interval.
-    pub value: Est,
-    /// The set minus the base, with the paired interval.
-    pub diff: Est,
-}
-
 /// One row of `balance.csv`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SetMetrics {
@@ -267,15 +259,6 @@ pub struct SetMetrics {
     pub uses: [Metric; VALUES],
 }
 
-/// [`ratio_deviations`] of per-game counts.
-fn deviations(
-    rows: &[GameRow],
-    y: impl Fn(&GameRow) -> f64,
-    x: impl Fn(&GameRow) -> f64,
-) -> Vec<f64> {
-    ratio_deviations(&rows.iter().map(|g| (y(g), x(g))).collect::<Vec<_>>())
-}
-
 /// Seats bot `b` takes in game `g` (from the plan's seating).
 fn seats_of(plan: &Plan, g: u64, b: usize) -> u32 {
     let slot = plan.slot(g);
@@ -286,41 +269,14 @@ fn seats_of(plan: &Plan, g: u64, b: usize) -> u32 {
 
 /// Win spread (largest minus smallest win share among the bots) and its per-game deviations.
 fn spread(data: &SetData, plan: &Plan) -> (f64, Vec<f64>) {
-    let bots = &data.stats.bots;
-    let share = |b: usize| ratio(bots[b].wins as f64, bots[b].games as f64);
-    let played: Vec<usize> = (0..bots.len()).filter(|&b| bots[b].games > 0).collect();
-    let mut hi = played.first().copied().unwrap_or(0);
-    let mut lo = hi;
-    for &b in &played {
-        if share(b) > share(hi) {
-            hi = b;
-        }
-        if share(b) < share(lo) {
-            lo = b;
-        }
-    }
-    if hi == lo {
-        return (0.0, vec![0.0; data.rows.len()]);
-    }
+    let bots: Vec<(u64, u64)> = data.stats.bots.iter().map(|b| (b.wins, b.games)).collect();
     // Bot b's share: y = its wins, x = its seat-games, game by game.
-    let dev = |b: usize| {
-        let yx: Vec<(f64, f64)> = data
-            .rows
-            .iter()
-            .zip(0u64..)
-            .map(|(r, g)| {
-                let won = (r.winner_bot as usize == b) as u32;
-                (won as f64, seats_of(plan, g, b) as f64)
-            })
-            .collect();
-        ratio_deviations(&yx)
-    };
-    let (dh, dl) = (dev(hi), dev(lo));
-    (
-        share(hi) - share(lo),
-        dh.iter().zip(&dl).map(|(a, b)| a - b).collect(),
-    )
+    win_spread(&bots, data.rows.len(), |b, g| {
+        let won = (data.rows[g].winner_bot as usize == b) as u32;
+        (won as f64, seats_of(plan, g as u64, b) as f64)
+    })
 }
+
 /// The comparison row of set `i` against the base.
 pub(crate) fn set_metrics(
     bp: &BalancePlan,
@@ -337,19 +293,8 @@ pub(crate) fn set_metrics(
     let success: u64 = st.bots.iter().map(|x| x.census_success).sum();
     // A ratio metric: the set's value (from the integer statistics) with `est`, and the paired
     // difference from the base from the per-game deviations of y/x.
-    let metric =
-        |est: Est, base_value: f64, y: &dyn Fn(&GameRow) -> f64, x: &dyn Fn(&GameRow) -> f64| {
-            let (ds, db) = (deviations(&s.rows, y, x), deviations(&b.rows, y, x));
-            Metric {
-                value: est,
-                diff: paired(est.value, base_value, &ds, &db),
-            }
-        };
-    let rate = |y: &dyn Fn(&GameRow) -> f64, x: &dyn Fn(&GameRow) -> f64, rows: &[GameRow]| {
-        let (sy, sx) = rows
-            .iter()
-            .fold((0.0, 0.0), |(a, c), r| (a + y(r), c + x(r)));
-        ratio(sy, sx)
+    let metric = |est: Est, y: &dyn Fn(&GameRow) -> f64, x: &dyn Fn(&GameRow) -> f64| {
+        ratio_metric(est, &s.rows, &b.rows, y, x)
     };
     let (score_mean, score_sd) = mean_sd(score_sum as f64, score_sq as f64, player_rounds);
     let (turns_mean, turns_sd) = mean_sd(st.turns as f64, st.turns_sq as f64, st.rounds);
@@ -373,34 +318,17 @@ pub(crate) fn set_metrics(
     let one = |_: &GameRow| 1.0;
     let mean_round_score = metric(
         Est::normal(score_mean, ratio(score_sd, (player_rounds as f64).sqrt())),
-        rate(&score, &prounds, &b.rows),
         &score,
         &prounds,
     );
     let mean_round_turns = metric(
         Est::normal(turns_mean, ratio(turns_sd, (st.rounds as f64).sqrt())),
-        rate(&turns, &rounds, &b.rows),
         &turns,
         &rounds,
     );
-    let census_call_rate = metric(
-        wilson_est(calls, st.rounds),
-        rate(&calls_f, &rounds, &b.rows),
-        &calls_f,
-        &rounds,
-    );
-    let census_success_rate = metric(
-        wilson_est(success, calls),
-        rate(&success_f, &calls_f, &b.rows),
-        &success_f,
-        &calls_f,
-    );
-    let start_win_rate = metric(
-        wilson_est(st.start_player_wins, st.games),
-        rate(&start_f, &one, &b.rows),
-        &start_f,
-        &one,
-    );
+    let census_call_rate = metric(wilson_est(calls, st.rounds), &calls_f, &rounds);
+    let census_success_rate = metric(wilson_est(success, calls), &success_f, &calls_f);
+    let start_win_rate = metric(wilson_est(st.start_player_wins, st.games), &start_f, &one);
     let (sp, sp_dev) = spread(s, plan);
     let (bsp, bsp_dev) = spread(b, plan);
     let sp_est = Est::normal(sp, se(sp_dev.iter().copied()));
@@ -417,7 +345,7 @@ pub(crate) fn set_metrics(
         let value = ratio(st.cards[v].ability_used as f64, st.rounds as f64);
         let dev = deviations(&s.rows, y, rounds);
         let est = Est::normal(value, se(dev.iter().copied()));
-        metric(est, rate(&y, &rounds, &b.rows), &y, &rounds)
+        metric(est, &y, &rounds)
     });
     let sweep = &bp.sets[i];
     let (unofficial, token_unofficial) = sweep.set.set.unofficial();
@@ -472,24 +400,5 @@ mod tests {
         assert_eq!(read_metrics(&p, 2), Some(rows));
         assert_eq!(read_metrics(&p, 3), None);
         let _ = fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn paired_intervals_shrink_with_correlation() {
-        // Identical per-game deviations: the difference and its interval are exactly 0.
-        let d = [1.0, -2.0, 0.5, 0.5];
-        let e = paired(3.0, 3.0, &d, &d);
-        assert_eq!((e.value, e.low, e.high), (0.0, 0.0, 0.0));
-        assert!(!e.excludes_zero());
-        // Ratio deviations sum to zero.
-        let rows: Vec<GameRow> = (0..5)
-            .map(|i| GameRow {
-                rounds: 4,
-                turns: 20 + i,
-                ..GameRow::default()
-            })
-            .collect();
-        let dev = deviations(&rows, |g| g.turns as f64, |g| g.rounds as f64);
-        assert!(dev.iter().sum::<f64>().abs() < 1e-12);
     }
 }

@@ -99,15 +99,6 @@ pub struct BalancePlan {
     pub sets: Vec<SweepSet>,
 }
 
-fn fnv(text: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
 impl BalancePlan {
     /// The plan of set `i`: the base plan with that set.
     pub fn plan(&self, i: usize) -> Plan {
@@ -152,7 +143,7 @@ impl BalancePlan {
             text.push('=');
             text.push_str(&self.plan(i).fingerprint());
         }
-        fnv(&text)
+        silver_stats::fnv1a_hex(&text)
     }
 }
 

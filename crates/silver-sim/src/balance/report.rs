@@ -1,7 +1,8 @@
 //! `balance.csv` and the terminal table of a sweep's largest differences.
 
-use super::metrics::{Metric, SetMetrics};
+use super::metrics::SetMetrics;
 use silver_rules::VALUES;
+use silver_stats::Metric;
 
 /// Fixed-precision number for CSV (never `-0.0000`).
 fn num(x: f64) -> String {

@@ -3,7 +3,7 @@
 //! runs play the same games).
 
 /// 1.96: the normal quantile of a two-sided 95% interval.
-pub(crate) const Z: f64 = 1.959_963_984_540_054;
+pub const Z: f64 = 1.959_963_984_540_054;
 
 /// A 95% Wilson score interval for `k` successes in `n` trials.
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
@@ -15,7 +15,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 
 /// The 95% Wilson score interval of a proportion `p` observed over `n` trials (`n` may be an
 /// effective, non-integer sample size).
-pub(crate) fn wilson_f(p: f64, n: f64) -> (f64, f64) {
+pub fn wilson_f(p: f64, n: f64) -> (f64, f64) {
     if n <= 0.0 {
         return (0.0, 1.0);
     }
@@ -38,7 +38,8 @@ pub struct Est {
 }
 
 impl Est {
-    pub(crate) fn normal(value: f64, se: f64) -> Est {
+    /// A normal 95% interval: `value ± Z·se`.
+    pub fn normal(value: f64, se: f64) -> Est {
         Est {
             value,
             low: value - Z * se,
@@ -53,7 +54,7 @@ impl Est {
 }
 
 /// `a / b`, or 0 when `b` is 0.
-pub(crate) fn ratio(a: f64, b: f64) -> f64 {
+pub fn ratio(a: f64, b: f64) -> f64 {
     if b == 0.0 {
         0.0
     } else {
@@ -62,7 +63,7 @@ pub(crate) fn ratio(a: f64, b: f64) -> f64 {
 }
 
 /// Mean and sample standard deviation from a sum and a sum of squares.
-pub(crate) fn mean_sd(sum: f64, sq: f64, n: u64) -> (f64, f64) {
+pub fn mean_sd(sum: f64, sq: f64, n: u64) -> (f64, f64) {
     let mean = ratio(sum, n as f64);
     let sd = if n > 1 {
         ((sq - n as f64 * mean * mean).max(0.0) / (n - 1) as f64).sqrt()
@@ -75,7 +76,7 @@ pub(crate) fn mean_sd(sum: f64, sq: f64, n: u64) -> (f64, f64) {
 /// Per-game linearised deviations of the ratio Σy/Σx over games (the delta method with games
 /// as the units), from each game's `(y, x)`: `(y_i - R x_i) / mean(x)`. Their mean is 0 and
 /// their variance over n is the ratio's variance.
-pub(crate) fn ratio_deviations(yx: &[(f64, f64)]) -> Vec<f64> {
+pub fn ratio_deviations(yx: &[(f64, f64)]) -> Vec<f64> {
     let (sy, sx) = yx.iter().fold((0.0, 0.0), |(a, b), &(y, x)| (a + y, b + x));
     if sx == 0.0 {
         return vec![0.0; yx.len()];
@@ -85,7 +86,7 @@ pub(crate) fn ratio_deviations(yx: &[(f64, f64)]) -> Vec<f64> {
 }
 
 /// Standard error of a mean-zero per-game quantity: sqrt(Σz² / (n(n-1))).
-pub(crate) fn se(z: impl Iterator<Item = f64>) -> f64 {
+pub fn se(z: impl Iterator<Item = f64>) -> f64 {
     let (mut n, mut s) = (0u64, 0.0);
     for x in z {
         n += 1;
@@ -99,13 +100,13 @@ pub(crate) fn se(z: impl Iterator<Item = f64>) -> f64 {
 }
 
 /// The difference `value - base` with the paired interval from the per-game deviations.
-pub(crate) fn paired(value: f64, base: f64, dev: &[f64], base_dev: &[f64]) -> Est {
+pub fn paired(value: f64, base: f64, dev: &[f64], base_dev: &[f64]) -> Est {
     let d = value - base;
     Est::normal(d, se(dev.iter().zip(base_dev).map(|(a, b)| a - b)))
 }
 
 /// A proportion with its Wilson interval.
-pub(crate) fn wilson_est(k: u64, n: u64) -> Est {
+pub fn wilson_est(k: u64, n: u64) -> Est {
     let (low, high) = wilson(k, n);
     Est {
         value: ratio(k as f64, n as f64),

@@ -398,7 +398,7 @@ fn cell(x: f64, decimals: usize) -> String {
 
 /// `ratings.csv`: one row per bot, in plan order (`elo` empty for a bot with only a bound;
 /// `inf`/`-inf` for an unbounded side).
-pub(crate) fn ratings_csv(ratings: &[Rating], bots: &[String], set: &str) -> Vec<u8> {
+pub fn ratings_csv(ratings: &[Rating], bots: &[String], set: &str) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "set",
@@ -513,7 +513,8 @@ mod tests {
     use crate::pairs::GameResult;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-    use silver_rules::MAX_PLAYERS;
+
+    const MAX_PLAYERS: usize = 4;
 
     /// A standard Gumbel variate.
     fn gumbel(rng: &mut ChaCha8Rng) -> f64 {

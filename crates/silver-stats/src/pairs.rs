@@ -8,40 +8,36 @@
 //! cross products between pairs), so shards, resumed runs and merges add them exactly, and the
 //! manifest holds everything the statistics need.
 
-use crate::interval::{Est, Z};
+use crate::interval::{wilson_f, Est, Z};
 use serde::{Deserialize, Serialize};
-use silver_rules::{Seat, MAX_PLAYERS};
 
 /// One game's outcome as the comparisons need it: the bot in each seat, each seat's final
-/// total and place in the finishing order (0 = the winner).
+/// total and place in the finishing order (0 = the winner). `N` is the table's seat capacity
+/// (the engine's most players); only the first `players` seats count.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct GameResult {
+pub struct GameResult<const N: usize> {
     /// Players.
-    pub(crate) players: usize,
+    pub players: usize,
     /// The bot (index into the plan's bots) of each seat.
-    pub(crate) bots: [usize; MAX_PLAYERS],
+    pub bots: [usize; N],
     /// Final totals.
-    pub(crate) totals: [i32; MAX_PLAYERS],
+    pub totals: [i32; N],
     /// Place of each seat in the finishing order (R-GAME-4 / R-GAME-100 tie-breaks).
-    pub(crate) place: [u8; MAX_PLAYERS],
+    pub place: [u8; N],
 }
 
-impl GameResult {
-    /// The result of a finished game of bots `bots`.
-    pub(crate) fn new(
-        game: &silver_rules::Game,
-        bots: [usize; MAX_PLAYERS],
-        players: usize,
-    ) -> Self {
-        let order: [Seat; MAX_PLAYERS] = game.finishing_order();
-        let mut place = [0u8; MAX_PLAYERS];
+impl<const N: usize> GameResult<N> {
+    /// The result of a finished game of bots `bots` with final totals `totals`, from its
+    /// finishing order (`order[i]` is the seat that finished `i`-th; seats are small integers).
+    pub fn from_order(players: usize, bots: [usize; N], totals: [i32; N], order: &[u8; N]) -> Self {
+        let mut place = [0u8; N];
         for (i, &s) in order.iter().enumerate().take(players) {
             place[s as usize] = i as u8;
         }
         GameResult {
             players,
             bots,
-            totals: game.totals(),
+            totals,
             place,
         }
     }
@@ -128,7 +124,7 @@ pub struct PairTable {
 
 impl PairTable {
     /// Adds one game of deal `deal` (games arrive in index order).
-    pub(crate) fn record(&mut self, deal: u64, game: &GameResult) {
+    pub fn record<const N: usize>(&mut self, deal: u64, game: &GameResult<N>) {
         if self.open.as_ref().is_some_and(|(d, _)| *d != deal) {
             self.close();
         }
@@ -166,7 +162,7 @@ impl PairTable {
     }
 
     /// Closes the open block: adds its counts to the sums.
-    pub(crate) fn close(&mut self) {
+    pub fn close(&mut self) {
         let Some((_, mut block)) = self.open.take() else {
             return;
         };
@@ -249,7 +245,7 @@ impl PairTable {
     }
 
     /// The cross sums of pairs `p` and `q` (in either order), if they met in one block.
-    pub(crate) fn cross(&self, p: (u32, u32), q: (u32, u32)) -> Option<CrossSums> {
+    pub fn cross(&self, p: (u32, u32), q: (u32, u32)) -> Option<CrossSums> {
         let (first, second, swapped) = if p <= q { (p, q, false) } else { (q, p, true) };
         let k = self
             .cross
@@ -272,7 +268,7 @@ impl PairTable {
 
     /// Adds another table of the same plan's later games (its open block continues ours when
     /// it is the same deal).
-    pub(crate) fn merge(&mut self, o: &PairTable) {
+    pub fn merge(&mut self, o: &PairTable) {
         self.blocks += o.blocks;
         for p in &o.pairs {
             let s = self.pair_mut(p.a, p.b);
@@ -344,7 +340,7 @@ pub struct HeadToHead {
 /// The ratio Σy/Σx over blocks with its 95% interval by the delta method with blocks as the
 /// units, from Σx, Σy, Σx², Σy², Σxy and the number of blocks. Fewer than two blocks: the
 /// interval is NaN (unknown).
-pub(crate) fn block_ratio(x: i64, y: i64, xx: i64, yy: i64, xy: i64, blocks: u64) -> Est {
+pub fn block_ratio(x: i64, y: i64, xx: i64, yy: i64, xy: i64, blocks: u64) -> Est {
     let value = if x == 0 { 0.0 } else { y as f64 / x as f64 };
     if blocks < 2 || x == 0 {
         return Est {
@@ -370,7 +366,7 @@ pub(crate) fn block_ratio(x: i64, y: i64, xx: i64, yy: i64, xy: i64, blocks: u64
 /// `p(1 − p)/se²` of the block-clustered standard error (the design-effect-adjusted Wilson
 /// interval), so a share of 0 or 1 still gets an interval of honest width; when the blocks
 /// show no spread at all, every block counts as one trial.
-pub(crate) fn block_share(x: i64, y: i64, xx: i64, yy: i64, xy: i64, blocks: u64) -> Est {
+pub fn block_share(x: i64, y: i64, xx: i64, yy: i64, xy: i64, blocks: u64) -> Est {
     let r = block_ratio(x, y, xx, yy, xy, blocks);
     if !r.low.is_finite() {
         return r;
@@ -382,7 +378,7 @@ pub(crate) fn block_share(x: i64, y: i64, xx: i64, yy: i64, xy: i64, blocks: u64
     } else {
         blocks as f64
     };
-    let (low, high) = crate::interval::wilson_f(p, n_eff);
+    let (low, high) = wilson_f(p, n_eff);
     Est {
         value: p,
         low,
@@ -415,7 +411,7 @@ fn cell(x: f64) -> String {
 }
 
 /// `pairs.csv`: one row per pair of bots that met, the first in plan order as `bot_a`.
-pub(crate) fn pairs_csv(table: &PairTable, bots: &[String], set: &str) -> Vec<u8> {
+pub fn pairs_csv(table: &PairTable, bots: &[String], set: &str) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "set",
@@ -514,7 +510,9 @@ pub fn crosstable(table: &PairTable, bots: &[String]) -> String {
 mod tests {
     use super::*;
 
-    fn game(bots: &[usize], totals: &[i32], order: &[usize]) -> GameResult {
+    const MAX_PLAYERS: usize = 4;
+
+    fn game(bots: &[usize], totals: &[i32], order: &[usize]) -> GameResult<MAX_PLAYERS> {
         let mut r = GameResult {
             players: bots.len(),
             bots: [0; MAX_PLAYERS],
@@ -552,16 +550,13 @@ mod tests {
         let r = block_ratio(p.n, p.w, p.nn, p.ww, p.nw, p.blocks);
         assert!((r.low - (0.75 - Z * 0.25)).abs() < 1e-12);
         // The share's interval is Wilson's at the effective size 0.75·0.25/0.25² = 3.
-        assert_eq!(
-            (h.share.low, h.share.high),
-            crate::interval::wilson_f(0.75, 3.0)
-        );
+        assert_eq!((h.share.low, h.share.high), wilson_f(0.75, 3.0));
         assert!((h.margin.value - 45.0 / 4.0).abs() < 1e-12);
     }
 
     #[test]
     fn splitting_games_anywhere_gives_the_same_sums() {
-        let games: Vec<(u64, GameResult)> = (0..12)
+        let games: Vec<(u64, GameResult<MAX_PLAYERS>)> = (0..12)
             .map(|g| {
                 let deal = g / 3;
                 let order = [[0, 1, 2], [2, 0, 1], [1, 2, 0]][(g % 3) as usize];

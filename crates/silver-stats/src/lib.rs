@@ -1,0 +1,36 @@
+//! # silver-stats
+//!
+//! The statistics of Silver experiments, apart from the engine: nothing here knows a card, a
+//! seat type or a game, so an edit of the rules does not rebuild it. A block (a deal played
+//! with all its seat rotations) is the statistical unit of every comparison; sums are kept in
+//! integers so shards, resumed runs and merges add them exactly.
+//!
+//! * [`interval`]: Wilson intervals, normal intervals of ratios by the delta method, paired
+//!   differences, and the one [`ratio`].
+//! * [`pairs`]: head-to-head sums over blocks ([`PairTable`]), their estimates, `pairs.csv`
+//!   and the crosstable.
+//! * [`ratings`]: Bradley–Terry ratings on an Elo scale with cluster-robust intervals.
+//! * [`sprt`]: the normalised generalised SPRT of chess-engine testing.
+//! * [`metric`]: a sample's metrics and their paired differences from a base sample (the
+//!   card sets of a balance sweep).
+//! * [`hash`]: FNV-1a for fingerprints.
+#![deny(missing_docs)]
+// Bot- and seat-indexed arrays (sums, matrices of the fit) read clearest with a loop over indices.
+#![allow(clippy::needless_range_loop)]
+
+pub mod hash;
+pub mod interval;
+pub mod metric;
+pub mod pairs;
+pub mod ratings;
+pub mod sprt;
+
+pub use hash::fnv1a_hex;
+pub use interval::{ratio, wilson, Est};
+pub use metric::Metric;
+pub use pairs::{crosstable, GameResult, HeadToHead, PairSums, PairTable};
+pub use ratings::{fit as fit_ratings, ratings_table, Rating};
+pub use sprt::{
+    count_cells, score_estimate, Decision, ScoreEstimate, SprtBoundsError, SprtRecord, SprtSpec,
+    SprtSpecError,
+};

@@ -1,0 +1,338 @@
+//! The SPRT against fastchess's unit tests and exact solutions, and its error rates by simulation.
+
+use super::mle::{mean_var, mle};
+use super::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const PENTA: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+const TRI: [f64; 3] = [0.0, 0.5, 1.0];
+
+fn spec(e0: f64, e1: f64) -> SprtSpec {
+    SprtSpec::new(e0, e1, 0.05, 0.05).unwrap()
+}
+
+/// fastchess's own unit tests (app/tests/sprt_test.cpp), to their two decimals.
+#[test]
+fn fastchess_unit_tests() {
+    // Stats(ll, ld, wl, dd, wd, ww): cells LL, LD, WL + DD, WD, WW.
+    let cases: [([f64; 5], f64, f64, f64); 3] = [
+        (
+            [365.0, 16618.0, 36029.0 + 200.0, 16974.0, 390.0],
+            0.0,
+            2.0,
+            2.25,
+        ),
+        (
+            [127.0, 4883.0, 10311.0 + 401.0, 5150.0, 104.0],
+            -1.75,
+            0.25,
+            3.01,
+        ),
+        ([0.0, 0.0, 0.0, 0.0, 5550.0], 0.0, 5.0, 111.82),
+    ];
+    for (c, e0, e1, want) in cases {
+        let got = spec(e0, e1).llr(&PENTA, &c, 2);
+        assert!(
+            (got - want).abs() < 0.01 * want.abs(),
+            "{c:?}: {got} vs {want}"
+        );
+    }
+    // Stats(wins, losses, draws) → cells L, D, W.
+    let cases: [([f64; 3], f64, f64, f64); 3] = [
+        ([36027.0, 68692.0, 36433.0], 0.0, 2.0, 0.92),
+        ([10650.0, 20431.0, 10871.0], -1.75, 0.25, 2.30),
+        ([0.0, 0.0, 4250.0], 0.0, 10.0, 120.56),
+    ];
+    for (c, e0, e1, want) in cases {
+        let got = spec(e0, e1).llr(&TRI, &c, 1);
+        assert!(
+            (got - want).abs() < 0.01 * want.abs(),
+            "{c:?}: {got} vs {want}"
+        );
+    }
+}
+
+/// LLRs of fastchess's normalised model on the same counts: fastchess's own value (its
+/// code, built and run on these counts) and the model's exact value (the constrained
+/// maximum likelihood solved at 50 digits with mpmath, its Lagrange conditions checked to
+/// 1e-48). Counts are LL, LD, DD (with WL), WD, WW, or L, D, W.
+const FASTCHESS: &[(&[u64], f64, f64, f64, f64)] = &[
+    (
+        &[390, 16974, 36229, 16618, 365],
+        0.0,
+        2.0,
+        -6.92755129435904,
+        -6.92755129436028,
+    ),
+    (
+        &[104, 5150, 10712, 4883, 127],
+        -1.75,
+        0.25,
+        -1.96762165519215,
+        -1.96762164576814,
+    ),
+    (
+        &[0, 0, 0, 0, 5550],
+        0.0,
+        5.0,
+        111.797555086714,
+        111.797555086714,
+    ),
+    (
+        &[10, 20, 30, 20, 10],
+        0.0,
+        10.0,
+        -0.0745347844209297,
+        -0.0745347844209376,
+    ),
+    (
+        &[0, 0, 100, 0, 0],
+        0.0,
+        10.0,
+        -0.160264829478572,
+        -0.160264612662481,
+    ),
+    (
+        &[5, 0, 0, 0, 7],
+        -5.0,
+        5.0,
+        0.0814115722607708,
+        0.0814115722607706,
+    ),
+    (
+        &[1, 2, 3, 4, 5],
+        -10.0,
+        0.0,
+        0.29964691167949,
+        0.299646911471728,
+    ),
+    (
+        &[50, 80, 200, 90, 60],
+        0.0,
+        20.0,
+        0.578304439151936,
+        0.578304439152012,
+    ),
+    (
+        &[0, 12, 0, 30, 0],
+        0.0,
+        10.0,
+        0.697536172022557,
+        0.69753617202255,
+    ),
+    (
+        &[3, 0, 40, 0, 9],
+        0.0,
+        20.0,
+        0.853469927873889,
+        0.853469926571832,
+    ),
+    (
+        &[200, 1000, 3000, 1100, 250],
+        -5.0,
+        0.0,
+        6.00469364960079,
+        6.00469364959977,
+    ),
+    (
+        &[0, 0, 1, 0, 0],
+        0.0,
+        5.0,
+        -0.000215201983926301,
+        -0.000215201723271651,
+    ),
+    (
+        &[40, 0, 20, 0, 60],
+        0.0,
+        40.0,
+        1.98387275970258,
+        1.98387275969788,
+    ),
+    (
+        &[1000, 0, 0, 0, 1],
+        0.0,
+        10.0,
+        -41.4810399251497,
+        -41.4810399251486,
+    ),
+    (
+        &[7, 33, 101, 39, 9],
+        2.0,
+        8.0,
+        0.194036580482781,
+        0.194036580482772,
+    ),
+    (
+        &[36027, 68692, 36433],
+        0.0,
+        2.0,
+        0.923293449220697,
+        0.923293450949526,
+    ),
+    (
+        &[10650, 20431, 10871],
+        -1.75,
+        0.25,
+        2.29750040956968,
+        2.29750040710322,
+    ),
+    (&[0, 0, 4250], 0.0, 10.0, 120.548267741204, 120.548267741203),
+    (&[30, 0, 50], 0.0, 20.0, 1.0183348954265, 1.0183348954265),
+    (
+        &[100, 3, 120],
+        -10.0,
+        10.0,
+        1.15895680373569,
+        1.1589568037357,
+    ),
+    (
+        &[365, 16618, 36229, 16974, 390],
+        0.0,
+        2.0,
+        2.25036770354585,
+        2.25036770354698,
+    ),
+    (
+        &[127, 4883, 10712, 5150, 104],
+        -1.75,
+        0.25,
+        3.01015420480197,
+        3.01015419660369,
+    ),
+];
+
+#[test]
+fn llr_agrees_with_fastchess_and_the_exact_solution() {
+    for &(counts, e0, e1, fastchess, exact) in FASTCHESS {
+        let (scores, c, r) = count_cells(counts).unwrap();
+        let got = spec(e0, e1).llr(&scores, &c, r);
+        // fastchess stops its iteration at a change below 1e-4, so it is within 1e-6;
+        // this one is at the exact value.
+        assert!(
+            (got - fastchess).abs() <= 1e-6,
+            "{counts:?}: {got} vs fastchess {fastchess}"
+        );
+        assert!(
+            (got - exact).abs() <= 1e-9 * exact.abs().max(1.0),
+            "{counts:?}: {got} vs exact {exact}"
+        );
+        assert!((got - exact).abs() <= (fastchess - exact).abs() + 1e-10 * exact.abs().max(1.0));
+    }
+}
+
+#[test]
+fn the_mle_meets_its_constraint() {
+    let probs = [0.1, 0.15, 0.4, 0.2, 0.15];
+    for t in [-0.3, -0.05, 0.0, 0.02, 0.4] {
+        let p = mle(&PENTA, &probs, 0.5, t);
+        let (mu, var) = mean_var(&PENTA, &p);
+        assert!(((mu - 0.5) / var.sqrt() - t).abs() < 1e-12, "t {t}");
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn bounds_and_parsing() {
+    let s: SprtSpec = "elo0=-5,elo1=5".parse().unwrap();
+    assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (-5.0, 5.0, 0.05, 0.05));
+    assert!((s.lower() - (0.05f64 / 0.95).ln()).abs() < 1e-15);
+    assert!((s.upper() - 19f64.ln()).abs() < 1e-15);
+    let s: SprtSpec = "elo0=0, elo1=10, alpha=0.01, beta=0.1".parse().unwrap();
+    assert_eq!((s.alpha, s.beta), (0.01, 0.1));
+    for bad in [
+        "elo0=5,elo1=5",
+        "elo1=3",
+        "elo0=0,elo1=x",
+        "elo0=0,elo1=5,gamma=1",
+        "elo0=0,elo1=5,alpha=0",
+        "elo0=0,elo1=5,alpha=0.6,beta=0.5",
+        "0,5",
+    ] {
+        let e = bad.parse::<SprtSpec>().unwrap_err().to_string();
+        assert!(e.starts_with("--sprt ") && !e.contains('\n'), "{bad}: {e}");
+    }
+}
+
+/// A distribution on `scores` tilted from `base` so that its normalised Elo (blocks of `r`
+/// games) is `nelo`.
+fn tilted(scores: &[f64], base: &[f64], r: u32, nelo: f64) -> Vec<f64> {
+    let t_of = |lambda: f64| {
+        let w: Vec<f64> = base
+            .iter()
+            .zip(scores)
+            .map(|(b, a)| b * (lambda * a).exp())
+            .collect();
+        let s: f64 = w.iter().sum();
+        let p: Vec<f64> = w.iter().map(|x| x / s).collect();
+        let (mu, var) = mean_var(scores, &p);
+        ((mu - 0.5) / var.sqrt(), p)
+    };
+    let target = (r as f64).sqrt() * nelo / NELO;
+    let (mut lo, mut hi) = (-20.0, 20.0);
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if t_of(mid).0 < target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    t_of((lo + hi) / 2.0).1
+}
+
+/// Runs `tests` sequential tests on blocks drawn from `p`, checking the LLR after every
+/// block; returns the share that accepted H1.
+fn h1_rate(s: &SprtSpec, scores: &[f64], p: &[f64], r: u32, tests: u32, seed: u64) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut h1 = 0;
+    for _ in 0..tests {
+        let mut counts = vec![0.0; scores.len()];
+        loop {
+            let mut u: f64 = rng.random();
+            let mut k = 0;
+            while k + 1 < p.len() && u >= p[k] {
+                u -= p[k];
+                k += 1;
+            }
+            counts[k] += 1.0;
+            match s.decide(s.llr(scores, &counts, r)) {
+                Decision::H1 => {
+                    h1 += 1;
+                    break;
+                }
+                Decision::H0 => break,
+                Decision::Continue => {}
+            }
+        }
+    }
+    h1 as f64 / tests as f64
+}
+
+#[test]
+fn error_rates_match_alpha_and_beta_heads_up() {
+    // Heads-up blocks of two games: scores 0, ½, 1.
+    let s = spec(0.0, 40.0);
+    let base = [0.3, 0.4, 0.3];
+    let at0 = tilted(&TRI, &base, 2, 0.0);
+    let at1 = tilted(&TRI, &base, 2, 40.0);
+    let alpha = h1_rate(&s, &TRI, &at0, 2, 2000, 1);
+    let beta = 1.0 - h1_rate(&s, &TRI, &at1, 2, 2000, 2);
+    eprintln!("heads-up, elo0=0 elo1=40, 2000 tests each: alpha {alpha}, beta {beta}");
+    assert!((alpha - 0.05).abs() <= 0.015, "alpha {alpha}");
+    assert!((beta - 0.05).abs() <= 0.015, "beta {beta}");
+}
+
+#[test]
+fn error_rates_match_alpha_and_beta_four_players() {
+    // Four rotations of four players: scores 0, ¼, …, 1; a negative elo0.
+    let s = SprtSpec::new(-10.0, 20.0, 0.05, 0.1).unwrap();
+    let base = [0.1, 0.2, 0.4, 0.2, 0.1];
+    let at0 = tilted(&PENTA, &base, 4, -10.0);
+    let at1 = tilted(&PENTA, &base, 4, 20.0);
+    let alpha = h1_rate(&s, &PENTA, &at0, 4, 2000, 3);
+    let beta = 1.0 - h1_rate(&s, &PENTA, &at1, 4, 2000, 4);
+    eprintln!("four players, elo0=-10 elo1=20, 2000 tests each: alpha {alpha}, beta {beta}");
+    assert!((alpha - 0.05).abs() <= 0.015, "alpha {alpha}");
+    assert!((beta - 0.10).abs() <= 0.015, "beta {beta}");
+}
