@@ -20,7 +20,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The block layout of games `first..end` of a plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Blocks {
+pub struct Blocks {
     /// First game.
     pub(crate) first: u64,
     /// One past the last game.
@@ -35,7 +35,7 @@ impl Blocks {
     /// The blocks of games `first..end`. The block size depends only on the number of deals,
     /// so a resumed run has the same blocks.
     /// An SPRT run decides after every deal, so its blocks are single deals.
-    pub(crate) fn new(plan: &Plan, first: u64, end: u64) -> Blocks {
+    pub fn new(plan: &Plan, first: u64, end: u64) -> Blocks {
         let r = plan.rotations as u64;
         let deals = (end - first).div_ceil(r);
         let size = if plan.sprt.is_some() {

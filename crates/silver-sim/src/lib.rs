@@ -87,3 +87,14 @@ pub use spec::{BalanceSpec, ExperimentSpec, ModelSpec, Outputs, Seating};
 pub use stats::{census_tables, summary_table, Stats};
 pub use summary::summary_files;
 pub use verify::{verify_dir, Verified};
+
+/// What this crate's own tests (`tests/unit`) reach inside it; not part of the API.
+#[doc(hidden)]
+pub mod testing {
+    pub use crate::balance::metrics::{metrics_csv, read_metrics, GameRow, SetData};
+    pub use crate::balance::report::num;
+    pub use crate::balance::sweep::load_set;
+    pub use crate::blocks::Blocks;
+    pub use crate::manifest::{seal, unseal};
+    pub use crate::sets::{is_set_file, resolve_set_with_token};
+}

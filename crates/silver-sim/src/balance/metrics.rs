@@ -7,7 +7,6 @@ use crate::plan::Plan;
 use crate::stats::Stats;
 use silver_rules::{Edition, Seat, VALUES};
 use silver_stats::metric::{deviations, ratio_metric, win_spread, Metric};
-#[cfg(test)]
 use std::fs;
 use std::io::Write;
 use std::path::Path;
@@ -65,7 +64,8 @@ pub(crate) fn metrics_header() -> String {
     h
 }
 
-pub(crate) fn metrics_csv(rows: &[GameRow]) -> Vec<u8> {
+/// `game-metrics.csv`: one row of counts per game, in game order.
+pub fn metrics_csv(rows: &[GameRow]) -> Vec<u8> {
     let mut out = metrics_header().into_bytes();
     for (g, r) in rows.iter().enumerate() {
         let _ = write!(
@@ -89,8 +89,7 @@ pub(crate) fn metrics_csv(rows: &[GameRow]) -> Vec<u8> {
 }
 
 /// Reads `game-metrics.csv`; `None` unless it holds exactly `games` rows in order.
-#[cfg(test)]
-pub(crate) fn read_metrics(path: &Path, games: u64) -> Option<Vec<GameRow>> {
+pub fn read_metrics(path: &Path, games: u64) -> Option<Vec<GameRow>> {
     parse_metrics(&fs::read_to_string(path).ok()?, games)
 }
 
@@ -211,9 +210,11 @@ fn parse_metrics(text: &str, games: u64) -> Option<Vec<GameRow>> {
 // Running
 
 /// A set's statistics and per-game counts.
-pub(crate) struct SetData {
-    pub(crate) stats: Stats,
-    pub(crate) rows: Vec<GameRow>,
+pub struct SetData {
+    /// The set's integer statistics.
+    pub stats: Stats,
+    /// Its per-game counts, in game order.
+    pub rows: Vec<GameRow>,
 }
 
 /// One row of `balance.csv`.
@@ -373,32 +374,5 @@ pub(crate) fn set_metrics(
         start_win_rate,
         win_spread,
         uses,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn game_metrics_round_trip() {
-        let rows = vec![
-            GameRow {
-                rounds: 4,
-                player_rounds: 16,
-                score_sum: -3,
-                uses: std::array::from_fn(|v| v as u32),
-                winner_bot: 1,
-                ..GameRow::default()
-            },
-            GameRow::default(),
-        ];
-        let dir = std::env::temp_dir().join(format!("silver-balance-unit-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let p = dir.join("game-metrics.csv");
-        fs::write(&p, metrics_csv(&rows)).unwrap();
-        assert_eq!(read_metrics(&p, 2), Some(rows));
-        assert_eq!(read_metrics(&p, 3), None);
-        let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -5,7 +5,7 @@ use silver_rules::VALUES;
 use silver_stats::Metric;
 
 /// Fixed-precision number for CSV (never `-0.0000`).
-fn num(x: f64) -> String {
+pub fn num(x: f64) -> String {
     let s = format!("{x:.4}");
     if s == "-0.0000" {
         "0.0000".into()
@@ -161,16 +161,4 @@ pub fn headline_table(rows: &[SetMetrics], top: usize) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_numbers_are_never_negative_zero() {
-        assert_eq!(num(-0.0), "0.0000");
-        assert_eq!(num(-0.00001), "0.0000");
-        assert_eq!(num(1.23456), "1.2346");
-    }
 }
