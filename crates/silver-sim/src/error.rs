@@ -7,7 +7,7 @@ mod sets;
 mod spec;
 
 pub use sets::{CustomAbilityError, SetDefError, SetDefProblem, SetFileError, UnknownToken};
-pub use spec::{BotError, SpecError};
+pub use spec::{BotError, ManifestPlanError, SpecError};
 use std::path::PathBuf;
 
 /// A game that panicked.

@@ -59,8 +59,8 @@ pub use balance::report::headline_table;
 pub use balance::sweep::{run_balance, BalanceOptions, BalanceOutcome, SweepProgress, SETS_DIR};
 pub use balance::{resolve_balance, resolve_balance_with, BalancePlan, SweepSet};
 pub use error::{
-    message, BotError, CustomAbilityError, GamePanic, RunError, SetDefError, SetDefProblem,
-    SetFileError, SpecError, UnknownToken,
+    message, BotError, CustomAbilityError, GamePanic, ManifestPlanError, RunError, SetDefError,
+    SetDefProblem, SetFileError, SpecError, UnknownToken,
 };
 pub use files::{check_replaceable, read_text, MAX_TEXT_FILE};
 pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Speed};

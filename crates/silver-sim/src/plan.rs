@@ -2,7 +2,7 @@
 //! bot names resolved to specs, the lineup of every table, the game configuration, and a
 //! fingerprint that shards and resumed runs must share.
 
-use crate::error::{BotError, SpecError};
+use crate::error::{BotError, ManifestPlanError, SpecError};
 use crate::permission::ExecPolicy;
 use crate::sets::{resolve_set_with_token, NamedSet};
 use crate::spec::{ExperimentSpec, ModelSpec, Outputs, Seating};
@@ -56,18 +56,12 @@ impl Plan {
     /// against the manifest's fingerprint; `None` with the reason if the manifest predates the
     /// record or does not describe its run exactly. Its exec bots were read from a file:
     /// before playing its games, let [`Plan::admit`] ask the user's [`ExecPolicy`].
-    pub fn from_manifest(m: &crate::Manifest) -> Result<Plan, String> {
-        let g = m
-            .games
-            .as_ref()
-            .ok_or("the run's manifest does not record its games (written by an older build)")?;
-        let set = m
-            .set_definition
-            .as_ref()
-            .ok_or("the run's manifest does not record its card set")?;
-        let set = NamedSet::from_record(set).map_err(|e| format!("the run's card set: {e}"))?;
+    pub fn from_manifest(m: &crate::Manifest) -> Result<Plan, ManifestPlanError> {
+        let g = m.games.as_ref().ok_or(ManifestPlanError::NoGames)?;
+        let set = m.set_definition.as_ref().ok_or(ManifestPlanError::NoSet)?;
+        let set = NamedSet::from_record(set).map_err(ManifestPlanError::Set)?;
         if m.bots.len() != m.bot_specs.len() {
-            return Err("the run's manifest does not record its bots' parameters".into());
+            return Err(ManifestPlanError::NoBotParameters);
         }
         let plan = Plan {
             name: m.name.clone(),
@@ -87,18 +81,15 @@ impl Plan {
             tables: g.tables.clone(),
             rotations: g.rotations,
             games: g.games,
-            seed: m
-                .seed
-                .ok_or("the run's manifest does not record its seed")?,
+            seed: m.seed.ok_or(ManifestPlanError::NoSeed)?,
             outputs: m.outputs,
             sprt: m.sprt.as_ref().map(|r| r.spec),
         };
         if plan.fingerprint() != m.fingerprint {
-            return Err(format!(
-                "the run's manifest does not describe its games exactly (fingerprint {} is not the run's {})",
-                plan.fingerprint(),
-                m.fingerprint
-            ));
+            return Err(ManifestPlanError::Fingerprint {
+                computed: plan.fingerprint(),
+                recorded: m.fingerprint.clone(),
+            });
         }
         // Anyone can recompute a fingerprint: the lineups must make games of these bots
         // (`slot` and `bot_at` index with them).
@@ -109,11 +100,10 @@ impl Plan {
                 t.len() == plan.players as usize && t.iter().all(|&b| b < plan.bots.len())
             });
         if !lineups_fit {
-            return Err(format!(
-                "the run's manifest records lineups that are not games of its {} players and {} bots",
-                plan.players,
-                plan.bots.len()
-            ));
+            return Err(ManifestPlanError::Lineups {
+                players: plan.players,
+                bots: plan.bots.len(),
+            });
         }
         Ok(plan)
     }

@@ -273,3 +273,39 @@ impl From<SetFileError> for SpecError {
         SpecError::Set(Box::new(e))
     }
 }
+
+/// Why a run's manifest does not give back the plan of its games ([`crate::Plan::from_manifest`]).
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestPlanError {
+    /// The manifest has no games record.
+    #[error("the run's manifest does not record its games (written by an older build)")]
+    NoGames,
+    /// The manifest has no card-set definition.
+    #[error("the run's manifest does not record its card set")]
+    NoSet,
+    /// The recorded card set does not resolve.
+    #[error("the run's card set: {0}")]
+    Set(SetFileError),
+    /// Fewer bot specs than bots.
+    #[error("the run's manifest does not record its bots' parameters")]
+    NoBotParameters,
+    /// No seed.
+    #[error("the run's manifest does not record its seed")]
+    NoSeed,
+    /// The recorded parts give another fingerprint than the one recorded.
+    #[error("the run's manifest does not describe its games exactly (fingerprint {computed} is not the run's {recorded})")]
+    Fingerprint {
+        /// The fingerprint of the plan the parts give.
+        computed: String,
+        /// The manifest's.
+        recorded: String,
+    },
+    /// Lineups that cannot be games of these players and bots.
+    #[error("the run's manifest records lineups that are not games of its {players} players and {bots} bots")]
+    Lineups {
+        /// Players.
+        players: u8,
+        /// Bots.
+        bots: usize,
+    },
+}

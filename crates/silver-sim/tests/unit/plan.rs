@@ -45,15 +45,27 @@ fn plans_come_back_from_their_manifests() {
         let m = Manifest::new(&plan, None, &blocks);
         let json = serde_json::to_string(&m).unwrap();
         let back: Manifest = serde_json::from_str(&json).unwrap();
-        assert_eq!(Plan::from_manifest(&back).as_ref(), Ok(&plan), "{text}");
+        assert_eq!(
+            Plan::from_manifest(&back)
+                .map_err(|e| e.to_string())
+                .as_ref(),
+            Ok(&plan),
+            "{text}"
+        );
     }
     let plan = resolve(&ExperimentSpec::from_toml(texts[0]).unwrap(), dir()).unwrap();
     let blocks = Blocks::new(&plan, 0, plan.games);
     let mut m = Manifest::new(&plan, None, &blocks);
     m.games.as_mut().unwrap().rotations = 1;
-    assert!(Plan::from_manifest(&m).unwrap_err().contains("fingerprint"));
+    assert!(Plan::from_manifest(&m)
+        .unwrap_err()
+        .to_string()
+        .contains("fingerprint"));
     m.games = None;
-    assert!(Plan::from_manifest(&m).unwrap_err().contains("older build"));
+    assert!(Plan::from_manifest(&m)
+        .unwrap_err()
+        .to_string()
+        .contains("older build"));
 }
 
 /// A spec's `bots` may hold tables: profiles in place, `exec = …` for programs.
