@@ -29,11 +29,12 @@
 //!   which card is public).
 
 use crate::estimate::{p_lowest_while, village_mean, Unknowns};
+use crate::kinds::as_bot;
 use crate::memory::Memory;
 use crate::spec::GreedyParams;
-use crate::{Bot, BotRng};
+use crate::{Bot, BotRng, Choice, Kind, SpecError};
 use silver_rules::{
-    Ability, AbilityStep, Action, CardSet, CardSource, Config, PlayerView, Seat, Slot, Stage,
+    Ability, AbilityStep, Action, CardSet, CardSource, Config, Game, PlayerView, Seat, Slot, Stage,
     Token, Value, CARDS, VALUES,
 };
 
@@ -480,6 +481,33 @@ impl Bot for GreedyBot {
     fn sum_estimate(&self) -> Option<f64> {
         self.estimate
     }
+}
+
+impl Kind for GreedyBot {
+    type Params = GreedyParams;
+
+    fn build(params: &GreedyParams) -> GreedyBot {
+        GreedyBot::new(*params)
+    }
+
+    fn validate(params: &GreedyParams) -> Result<(), SpecError> {
+        params.validate()
+    }
+
+    #[inline]
+    fn decide_in(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut BotRng,
+        scratch: &mut PlayerView,
+    ) -> Choice {
+        game.view_into(seat, scratch);
+        Choice::Index(self.decide_index(scratch, legal, rng))
+    }
+
+    as_bot!();
 }
 
 impl GreedyBot {

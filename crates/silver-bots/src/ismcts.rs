@@ -99,12 +99,14 @@
 //! so after the first decision a search allocates nothing (with random rollouts; the greedy
 //! rollout policy's own allocations are its business).
 
+use crate::kinds::as_bot;
 use crate::memory::Memory;
 use crate::spec::{GreedyParams, IsmctsParams, PriorKind, RewardKind, RolloutPolicy, TreeScope};
-use crate::{Bot, BotRng, GreedyBot};
+use crate::{Bot, BotRng, Choice, GreedyBot, Kind, SpecError};
 use rand::{Rng, RngCore, SeedableRng};
 use silver_rules::{
-    Action, ActionList, Config, Game, PlayerView, Seat, Stage, ToMove, MAX_ACTIONS, MAX_PLAYERS,
+    Action, ActionList, Config, Game, Observation, PlayerView, Seat, Stage, ToMove, MAX_ACTIONS,
+    MAX_PLAYERS,
 };
 use std::time::{Duration, Instant};
 
@@ -775,6 +777,32 @@ impl Bot for IsmctsBot {
     }
 }
 
+impl Kind for IsmctsBot {
+    type Params = IsmctsParams;
+
+    fn build(params: &IsmctsParams) -> IsmctsBot {
+        IsmctsBot::new(*params)
+    }
+
+    fn validate(params: &IsmctsParams) -> Result<(), SpecError> {
+        params.validate()
+    }
+
+    fn decide_in(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut BotRng,
+        scratch: &mut PlayerView,
+    ) -> Choice {
+        game.view_into(seat, scratch);
+        Choice::Action(Bot::decide(self, scratch, legal, rng))
+    }
+
+    as_bot!();
+}
+
 /// **Research baseline that cheats**: the same search as [`IsmctsBot`], run on the *true*
 /// state (every iteration copies the real [`Game`] instead of sampling a world), so it knows
 /// every hidden card. Its only use is to measure what hidden information is worth; it is never
@@ -815,6 +843,56 @@ impl CheatingIsmcts {
         let key = (game.round(), game.turn_number());
         self.search
             .decide(seat, game.stage(), key, legal, rng, |_| world)
+    }
+}
+
+impl Kind for CheatingIsmcts {
+    type Params = IsmctsParams;
+
+    fn build(params: &IsmctsParams) -> CheatingIsmcts {
+        CheatingIsmcts::new(*params)
+    }
+
+    fn validate(params: &IsmctsParams) -> Result<(), SpecError> {
+        params.validate()?;
+        if params.memory.is_perfect() {
+            Ok(())
+        } else {
+            Err(SpecError::CheatingWithMemory)
+        }
+    }
+
+    fn reset(&mut self, seat: Seat, config: &Config) {
+        CheatingIsmcts::reset(self, seat, config)
+    }
+
+    /// It sees every event in the true state it searches.
+    fn wants_observations(&self) -> bool {
+        false
+    }
+
+    fn observe(&mut self, _observation: &Observation) {}
+
+    /// It reads the true state, never a view.
+    fn decide_in(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut BotRng,
+        _scratch: &mut PlayerView,
+    ) -> Choice {
+        Choice::Action(self.decide_omniscient(game, seat, legal, rng))
+    }
+
+    /// A view is not enough: it needs the true state.
+    fn decide_view(&mut self, _: &PlayerView, _: &[Action], _: &mut BotRng) -> Option<Action> {
+        None
+    }
+
+    /// Its search knows the true sum: it estimates nothing.
+    fn sum_estimate(&self) -> Option<f64> {
+        None
     }
 }
 

@@ -5,4 +5,5 @@
 mod bots;
 mod exec;
 mod ismcts;
+mod kinds;
 mod view_codes;
