@@ -29,6 +29,7 @@
 
 mod balance;
 mod blocks;
+mod collect;
 mod error;
 mod files;
 mod interval;
@@ -64,7 +65,7 @@ pub use files::{check_replaceable, read_text, MAX_TEXT_FILE};
 pub use interval::{wilson, Est};
 pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Speed};
 pub use merge::merge;
-pub use output::{lock_run_dir, DirLock};
+pub use output::{lock_run_dir, read_prefix, DirLock, Prefix, Rows};
 pub use pairs::crosstable;
 pub use panics::{catch_game, in_game, panic_text};
 pub use permission::{ExecPolicy, Program};
@@ -72,7 +73,7 @@ pub use plan::{
     list_profiles, resolve, resolve_bot, resolve_bot_with, resolve_with, BotEntry, GameSlot, Plan,
 };
 pub use ratings::{fit as fit_ratings, ratings_table, Rating};
-pub use record::{record_game, replay, GameDecision, Recorded};
+pub use record::{play, record_game, replay, GameDecision, Recorded, Worker};
 pub use run::{run, Progress, RunOptions, RunOutcome};
 pub use sets::{
     list_cards, resolve_set, CustomCharacter, CustomDef, NamedSet, SetRecord, ValueDef,
