@@ -67,8 +67,8 @@ pub trait Kind: Sized {
 }
 
 /// Generates everything a bot kind's name and types determine from one table (see the module
-/// docs). Each row: doc comments for the spec's variant, an optional `mod FILE:` that declares
-/// the kind's module, the name in specs, and `Variant(ParamsType, BotType)`.
+/// docs). Each row: optional doc comments for the spec's variant, an optional `mod FILE:` that
+/// declares the kind's module, the name in specs, and `Variant(ParamsType, BotType)`.
 macro_rules! bot_kinds {
     ($(
         $(#[doc = $doc:literal])*
@@ -84,6 +84,7 @@ macro_rules! bot_kinds {
         #[serde(tag = "kind")]
         pub enum BotSpec {
             $(
+                #[doc = concat!("The `", $name, "` kind.")]
                 $(#[doc = $doc])*
                 #[serde(rename = $name)]
                 $variant($params),
