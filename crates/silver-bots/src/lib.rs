@@ -2,13 +2,14 @@
 //!
 //! Players for the Silver engine behind one [`Bot`] trait. A bot decides from a
 //! [`PlayerView`] — its own information set — and never sees the true state; the one exception
-//! is the research baseline [`CheatingIsmcts`], which is named as such and is dispatched
-//! separately by [`Player`].
+//! is the research baseline [`CheatingIsmcts`], which is named as such and whose [`Kind`]
+//! alone reads the true state.
 //!
 //! * [`RandomBot`]: uniform over the legal actions.
 //! * [`GreedyBot`]: a sound heuristic player with a tunable census rule.
 //! * [`IsmctsBot`]: single-observer information-set MCTS with a world sampled from the bot's
 //!   knowledge every iteration.
+//! * [`ExecBot`]: a program in any language, speaking JSON lines.
 //! * [`Memory`]: memory limits (capacity, per-turn forgetting) applied to any policy.
 //! * [`BotSpec`]: bots as data (TOML profiles, inline `kind:key=value` strings).
 //!

@@ -16,8 +16,10 @@
 //!   with its seat rotations) as the statistical unit.
 //!
 //! Inside, one job per module: `spec` (what was typed), `plan` (resolution), `permission` (which programs may start), `record` (one
-//! game and its rows), `blocks` (the one ordered-block scheduler every run and sweep uses),
-//! `output` (the files of a run directory and their writer), `manifest`, `run`, `merge`,
+//! game played and recorded), `collect` (the recorder and its collectors, one per output or
+//! statistic family: how to add a statistic), `blocks` (the one ordered-block scheduler every
+//! run and sweep uses), `output` (the files of a run directory declared once, the one CSV
+//! writer: how to add an output file), `manifest`, `run`, `merge`,
 //! `stats` and `interval` (Wilson, delta-method and paired intervals), `pairs` (head-to-head
 //! sums over blocks), `ratings` (Bradley–Terry with cluster-robust intervals), `sprt` (the
 //! normalised GSPRT), `balance` (sweep

@@ -10,7 +10,7 @@
 //!    `sprt` (an SPRT run), or `switch KEY`, which adds `KEY` to [`Outputs`] (the `[outputs]`
 //!    table of a spec, on by default) and to manifests.
 //! 2. Produce its bytes: a per-game file's rows come from a collector (`collect.rs` says how to
-//!    add one) writing [`CsvRow`]s into [`Rows::file`]; a summary file is one more entry of
+//!    add one) writing [`CsvRow`]s into [`Rows::file`]; a summary file is its arm of
 //!    `summary::summaries`, made from [`crate::Stats`].
 //!
 //! Everything else follows from the row: runs create, record, resume, replace and merge the
