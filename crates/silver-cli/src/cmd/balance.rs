@@ -1,9 +1,12 @@
 //! `silver run SPEC` when the spec has a `[balance]` table: a balance sweep.
 
-use super::{progress, replay_command, Common};
+use crate::args::Common;
+use crate::execute::{has_programs, shell_word};
+use crate::progress;
 use anyhow::{bail, Result};
 use silver_sim::{
-    headline_table, resolve_balance_with, run_balance, BalanceOptions, ExperimentSpec, RunError,
+    headline_table, resolve_balance_with, resolve_set, run_balance, BalanceOptions, BalancePlan,
+    ExperimentSpec, RunError,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -55,7 +58,7 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
                 outcome.sets_resumed,
                 outcome.games_played,
                 outcome.seconds,
-                crate::rate(outcome.games_played as f64 / outcome.seconds.max(1e-9)),
+                progress::rate(outcome.games_played as f64 / outcome.seconds.max(1e-9)),
                 threads,
                 out.display()
             )?;
@@ -73,8 +76,8 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
         }
         Err(RunError::Panic(p)) => {
             note!(
-                "error: {p}\nreplay it with: {} (and that set)",
-                replay_command(p.game, p.seed)
+                "error: {p}\n{}",
+                replay_advice(path, common, &bp, reporter.set_index(), p.game)
             );
             Ok(ExitCode::from(3))
         }
@@ -84,4 +87,43 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// How to replay game `game` of set `set` of a sweep: the set's directory has no manifest
+/// until the set is complete, so the command names the spec and the sweep's own values (the
+/// set, its games and seed), never the command line's. A set whose name does not resolve back
+/// to the same cards (a custom character's) has no such command.
+fn replay_advice(
+    path: &Path,
+    common: &Common,
+    bp: &BalancePlan,
+    set: Option<usize>,
+    game: u64,
+) -> String {
+    let Some(s) = set.and_then(|i| bp.sets.get(i)) else {
+        return "the set that failed is unknown".into();
+    };
+    if !resolve_set(&s.name).is_ok_and(|r| r.set == s.set.set && r.labels == s.set.labels) {
+        return format!("set {} has no set string to replay it with", s.name);
+    }
+    let bots_dir = if common.bots_dir == Path::new("bots") {
+        String::new()
+    } else {
+        format!(
+            " --bots-dir {}",
+            shell_word(&common.bots_dir.display().to_string())
+        )
+    };
+    format!(
+        "replay it with: silver replay {} --set {} --games {} --seed {}{bots_dir}{} --game {game}",
+        shell_word(&path.display().to_string()),
+        shell_word(&s.name),
+        bp.base.games,
+        bp.base.seed,
+        if has_programs(&bp.base) {
+            " --allow-exec"
+        } else {
+            ""
+        }
+    )
 }
