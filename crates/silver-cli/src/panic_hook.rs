@@ -30,13 +30,15 @@ fn internal_error_line(info: &std::panic::PanicHookInfo) -> String {
     format!("error: internal error: {message}{at}; this is a bug, please report it")
 }
 
-/// Panics inside a game on a worker are caught and reported with the game's index and replay
-/// command: the hook keeps quiet about them. Any other panic is a bug,
+/// Panics inside a game on a worker are caught and reported with the game's index, location
+/// and replay command: the hook leaves them to the catcher. Any other panic is a bug,
 /// reported in one line (standard error may be unwritable: then only the exit code tells), and
 /// the process exits non-zero ([`INTERNAL_PANIC`]).
 pub(crate) fn install() {
     std::panic::set_hook(Box::new(|info| {
+        // The game's catcher reports it (as that game's failure, with this location).
         if silver_sim::in_game() {
+            silver_sim::record_game_panic(info.location());
             return;
         }
         // A bot program's failure where no run catches it (the terminal table's opponents):

@@ -127,3 +127,55 @@ fn replay_advice(
         }
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::Common;
+    use clap::Parser;
+
+    /// The command line of `silver run` with these arguments.
+    fn common(args: &[&str]) -> Common {
+        #[derive(Parser)]
+        struct Run {
+            #[command(flatten)]
+            common: Common,
+        }
+        Run::parse_from(std::iter::once("silver").chain(args.iter().copied())).common
+    }
+
+    /// A sweep's replay advice names the spec and the set's own values: replaying with it
+    /// resolves to the plan the sweep played for that set.
+    #[test]
+    fn a_sweeps_replay_advice_replays_the_sets_plan() {
+        let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+        let path = root.join("experiments/balance-one-swap.toml");
+        let mut spec = ExperimentSpec::from_file(&path).unwrap();
+        let flags = common(&["--games", "40", "--seed", "7"]);
+        crate::args::apply_common(&mut spec, &flags);
+        let bp = silver_sim::resolve_balance(&spec, &root.join("bots")).unwrap();
+        let i = 3;
+        let advice = replay_advice(&path, &flags, &bp, Some(i), 9);
+        let name = &bp.sets[i].name;
+        assert_eq!(
+            advice,
+            format!(
+                "replay it with: silver replay {} --set {} --games 40 --seed 7 --game 9",
+                path.display(),
+                shell_word(name)
+            )
+        );
+        // What `silver replay SPEC --set NAME --games 40 --seed 7` resolves.
+        let mut again = ExperimentSpec::from_file(&path).unwrap();
+        crate::args::apply_common(
+            &mut again,
+            &common(&["--set", name, "--games", "40", "--seed", "7"]),
+        );
+        let plan = silver_sim::resolve(&again, &root.join("bots")).unwrap();
+        assert_eq!(plan.fingerprint(), bp.plan(i).fingerprint());
+        assert_eq!(
+            replay_advice(&path, &flags, &bp, None, 9),
+            "the set that failed is unknown"
+        );
+    }
+}

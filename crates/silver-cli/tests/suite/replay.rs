@@ -1,8 +1,9 @@
 //! `silver replay DIR --game N`: a game of a run replayed from the run's manifest (which
 //! records the whole plan: bots, model, set, games, seed, players), the same trace as the game
-//! the run recorded, whatever the command line that ran it.
+//! the run recorded, whatever the command line that ran it; and bot programs that cannot be
+//! started, named in one line before any game.
 
-use crate::common::{assert_mentions, edit_json, fails, ok, read_text, TempDir};
+use crate::common::{assert_mentions, edit_json, fails, ok, read_text, run, TempDir};
 use std::path::Path;
 
 /// The rows of a per-game CSV file for game `game`, split into fields (header excluded).
@@ -235,4 +236,65 @@ fn a_run_directorys_programs_need_allow_exec() {
     let out = ok(args!["replay", &dir, "--game", "1", "--allow-exec"]);
     assert_mentions(&out.stderr, &["starting program for bot exec:", command]);
     assert!(out.stdout.lines().last().unwrap().contains("game-ended"));
+}
+
+/// A bot program that cannot be started (not executable, not there) is one error line naming
+/// the bot and its program, before any game: not a game's failure, no replay advice. So is a
+/// run's program that lost its permission since, when its game is replayed.
+#[test]
+fn a_program_that_cannot_start_is_named_before_any_game() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = TempDir::new("replay-nostart");
+    let program = tmp.write(
+        "bot.sh",
+        "#!/bin/sh\nexec python3 bots/examples/random_bot.py\n",
+    );
+    let path = program.display().to_string();
+    let set_mode = |mode: u32| {
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    set_mode(0o644);
+    let dir = tmp.join("run");
+    let tournament = || {
+        run(args![
+            "tournament",
+            "--bots",
+            format!("exec:{path},greedy"),
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            &dir
+        ])
+    };
+    let out = tournament();
+    assert_eq!(out.code, Some(2), "{}", out.describe());
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: bot `exec:{path}`: program `{path}` cannot be started: it is not executable\n"
+        ),
+        "{}",
+        out.describe()
+    );
+    assert!(!dir.exists(), "{}", out.describe());
+    let e = fails(args![
+        "tournament",
+        "--bots",
+        "exec:no-such-bot-program --fast,greedy",
+        "--games",
+        "2"
+    ]);
+    assert_eq!(
+        e,
+        "error: bot `exec:no-such-bot-program --fast`: no program `no-such-bot-program` (not a file, nor on PATH)"
+    );
+    // Played while it could start; replayed after it no longer can.
+    set_mode(0o755);
+    let out = tournament();
+    assert_eq!(out.code, Some(0), "{}", out.describe());
+    set_mode(0o644);
+    let e = fails(args!["replay", &dir, "--game", "0", "--allow-exec"]);
+    assert_mentions(&e, &[&format!("bot `exec:{path}`"), "not executable"]);
+    assert!(!e.contains("game 0"), "{e}");
 }
