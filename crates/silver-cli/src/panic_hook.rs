@@ -16,12 +16,7 @@ static BOT_FAILED: AtomicBool = AtomicBool::new(false);
 
 /// The one line a panic outside a game prints.
 fn internal_error_line(info: &std::panic::PanicHookInfo) -> String {
-    let payload = info.payload();
-    let message = payload
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied())
-        .unwrap_or("a panic without a message");
+    let message = silver_sim::panic_text(info.payload());
     let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
     let at = info
         .location()

@@ -19,6 +19,7 @@ use anyhow::Result;
 use silver_sim::{resolve_with, ExecPolicy, ExperimentSpec, Plan, SpecError};
 use std::path::Path;
 
+/// Reads the experiment spec `path` (its errors name the file).
 pub(crate) fn load_spec(path: &Path) -> Result<ExperimentSpec> {
     Ok(ExperimentSpec::from_file(path)?)
 }
