@@ -69,7 +69,7 @@ pub use manifest::{read_manifest, GamesRecord, Manifest, Shard, ShardError, Spee
 pub use merge::merge;
 pub use output::{lock_run_dir, read_prefix, DirLock, Prefix, Rows};
 pub use pairs::crosstable;
-pub use panics::{catch_game, in_game, panic_text};
+pub use panics::{catch_game, in_game, panic_text, record_game_panic};
 pub use permission::{ExecPolicy, Program};
 pub use plan::{
     list_profiles, resolve, resolve_bot, resolve_bot_with, resolve_with, BotEntry, GameSlot, Plan,

@@ -15,6 +15,7 @@ mod failures;
 mod integrity;
 mod programs;
 mod python;
+mod replay;
 mod security;
 mod sets;
 mod table;
