@@ -9,6 +9,7 @@
 //! travels with the card when it moves, as the rules require.
 
 use crate::action::Slot;
+pub(crate) use crate::card::UpRole;
 use crate::card::{Ability, SetRole, Value, CARDS, VALUES, VALUE_COUNTS};
 use crate::config::{Config, ConfigError, Seat, MAX_PLAYERS};
 use crate::event::CardSource;
@@ -896,43 +897,6 @@ impl Game {
     }
 }
 
-/// Abilities whose face-up cards the rules count often (`Game::roles_up`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum UpRole {
-    /// R-A0: two face-up Villagers end the round (checked after every action).
-    Villager,
-    /// R-A1: the display holds as many cards as there are face-up Squires.
-    Squire,
-    /// R-A4: a face-up Rascal lets its owner draw one more card.
-    Rascal,
-    /// B3: a face-up Goth Girl sends its owner's discards under the deck.
-    DeckBottom,
-    /// D4: a face-up Zombie may be handed on.
-    Zombie,
-}
-
-impl UpRole {
-    pub(crate) const COUNT: usize = 5;
-    pub(crate) const ALL: [UpRole; UpRole::COUNT] = [
-        UpRole::Villager,
-        UpRole::Squire,
-        UpRole::Rascal,
-        UpRole::DeckBottom,
-        UpRole::Zombie,
-    ];
-
-    /// The ability with this role.
-    pub(crate) const fn ability(self) -> Ability {
-        match self {
-            UpRole::Villager => Ability::VillagerPair,
-            UpRole::Squire => Ability::SquireDisplay,
-            UpRole::Rascal => Ability::RascalDraw,
-            UpRole::DeckBottom => Ability::DiscardToDeckBottom,
-            UpRole::Zombie => Ability::Zombie,
-        }
-    }
-}
-
 /// Per-value bitmasks (bit `v`: value `v` has the role) of the card set, so that the hot
 /// paths classify a face-up card with one shift instead of an ability lookup and a match.
 /// Derived from the set alone (public): a view carries the same masks as the game.
@@ -966,7 +930,7 @@ impl ValueMasks {
             helper: mask(&|a| a.is_turn_helper()),
             wild: mask(&|a| a.set_role() == SetRole::Wild),
             lycan: mask(&|a| a.set_role() == SetRole::Lycan),
-            role: UpRole::ALL.map(|r| mask(&|a| a == r.ability())),
+            role: UpRole::ALL.map(|r| mask(&|a| a.descriptor().up == Some(r))),
             mortician: mask(&|a| a == Ability::Mortician),
             bodyguard: mask(&|a| a == Ability::Bodyguard),
             scoring_effects: set.has_scoring_effects(),

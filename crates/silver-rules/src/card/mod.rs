@@ -18,8 +18,8 @@ mod character;
 mod set;
 mod value;
 
-pub(crate) use ability::SetRole;
 pub use ability::{count_range, Ability, AbilityKindError, Trigger, ABILITY_KINDS};
+pub(crate) use ability::{Chosen, Helper, Scoring, SetRole, UpRole};
 pub use character::{
     character, characters, Character, Edition, Provenance, Token, AMULET_CHARACTERS,
     BULLET_CHARACTERS, COIN_CHARACTERS, DAGGER_CHARACTERS,
