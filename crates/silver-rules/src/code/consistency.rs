@@ -108,7 +108,7 @@ pub(super) fn consistent(view: &PlayerView) -> Result<(), &'static str> {
     if g.face_up & !village_cards != 0 || g.rotated & !village_cards != 0 {
         return Err("a face-up or rotated card outside the villages");
     }
-    if g.amulet != NONE && village_cards & (1u64 << g.amulet) == 0 {
+    if g.token_card != NONE && village_cards & (1u64 << g.token_card) == 0 {
         return Err("the token's card");
     }
     // R-A3: a placed Bodyguard is a face-up Bodyguard guarding another card of its village.
@@ -226,7 +226,7 @@ fn stage_fits(g: &Game) -> Result<(), &'static str> {
                 && row
                     .iter()
                     .enumerate()
-                    .all(|(i, &c)| chosen & (1u64 << i) == 0 || c != g.amulet)
+                    .all(|(i, &c)| chosen & (1u64 << i) == 0 || c != g.token_card)
         }
         Stage::Ability {
             card, src, step, ..

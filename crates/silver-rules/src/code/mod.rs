@@ -85,7 +85,7 @@ impl PlayerView {
         w.u8(g.start);
         w.opt(g.holder);
         w.bool(g.token_used);
-        w.u8(g.amulet);
+        w.u8(g.token_card);
         w.u64(g.rotated);
         w.bool(g.reversed);
         w.bool(g.skip_next);
@@ -182,7 +182,7 @@ impl PlayerView {
         g.start = r.seat()?;
         g.holder = r.opt()?;
         g.token_used = r.bool()?;
-        g.amulet = r.card()?;
+        g.token_card = r.card()?;
         g.rotated = r.u64()?;
         g.reversed = r.bool()?;
         g.skip_next = r.bool()?;

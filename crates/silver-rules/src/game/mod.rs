@@ -256,8 +256,9 @@ pub struct Game {
     pub(crate) holder: Option<Seat>,
     /// R-AMULET / E-TOKEN: the token power was used this round.
     pub(crate) token_used: bool,
-    /// R-AMULET / E-BULLET: the card under the token (frozen), or `NONE`.
-    pub(crate) amulet: CardId,
+    /// R-AMULET / E-TOKEN: the card under the token, whichever the token (frozen under the
+    /// Amulet, removed at scoring under the Bullet), or `NONE`.
+    pub(crate) token_card: CardId,
     /// C2: card-id bits of rotated cards (public; only village cards stay rotated).
     pub(crate) rotated: u64,
     /// E-DIRECTION: play currently runs counter-clockwise.
@@ -337,7 +338,7 @@ impl Game {
             start: first_player,
             holder: None,
             token_used: false,
-            amulet: NONE,
+            token_card: NONE,
             rotated: 0,
             reversed: false,
             skip_next: false,

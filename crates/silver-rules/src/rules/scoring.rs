@@ -42,12 +42,12 @@ impl Game {
             }
         }
         if self.cfg.set.token() == Token::Bullet {
-            if let Some((s, slot)) = self.locate_in_villages(self.amulet) {
+            if let Some((s, slot)) = self.locate_in_villages(self.token_card) {
                 removed[s as usize] |= 1u64 << slot;
                 sink.event(&GameEvent::ScoringRemoved {
                     owner: s,
                     slot,
-                    value: self.value[self.amulet as usize],
+                    value: self.value[self.token_card as usize],
                 });
             }
         }
@@ -75,7 +75,7 @@ impl Game {
                             // sum, counting Copycats still to resolve; never the Amulet's card.
                             let mut best: Option<(i32, usize)> = None;
                             for j in 0..row.len() {
-                                if removed[s] & (1u64 << j) != 0 || row[j] == self.amulet {
+                                if removed[s] & (1u64 << j) != 0 || row[j] == self.token_card {
                                     continue;
                                 }
                                 let sum =

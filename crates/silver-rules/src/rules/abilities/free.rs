@@ -67,7 +67,7 @@ impl Game {
         let row = self.village[p as usize].as_slice();
         let h = self.own_helpers(p);
         if self.turn.empath_used < h.empaths {
-            let excluded = self.face_up | bit(self.amulet);
+            let excluded = self.face_up | bit(self.token_card);
             self.push_slots_except(p, excluded, out, |slot| Action::EmpathPeek { slot });
         }
         if h.guards {
@@ -88,18 +88,18 @@ impl Game {
             }
         }
         if self.turn.priest_used < h.priests {
-            let excluded = self.face_up | bit(self.amulet);
+            let excluded = self.face_up | bit(self.token_card);
             self.push_slots_except(p, excluded, out, |slot| Action::Flip { slot });
         }
         if self.turn.curator_used < h.curators {
             for (i, &c) in row.iter().enumerate() {
-                if c != self.amulet && self.rotated & (1u64 << c) == 0 {
+                if c != self.token_card && self.rotated & (1u64 << c) == 0 {
                     out.push(Action::Rotate { slot: i as Slot });
                 }
             }
             for (i, &c) in row.iter().enumerate() {
                 // D4: a face-up Zombie cannot go onto the pile (a face-down one may be tried).
-                if c != self.amulet
+                if c != self.token_card
                     && self.rotated & (1u64 << c) != 0
                     && !(self.up(c) && self.zombie_stuck(c))
                 {
@@ -125,7 +125,7 @@ impl Game {
     #[inline]
     fn movable_guard(&self, c: CardId) -> bool {
         self.up(c)
-            && c != self.amulet
+            && c != self.token_card
             && self.ability_of(c) == Ability::Bodyguard
             && self.turn.guards_used & (1u64 << c) == 0
     }

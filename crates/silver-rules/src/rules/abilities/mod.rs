@@ -149,7 +149,7 @@ impl Game {
             // C8: an own card but the token's, and not a face-up Zombie (D4).
             Chosen::DiscardOwn { .. } => {
                 self.village[p as usize].mask()
-                    & !(bit(self.amulet) | self.up_in(p, crate::game::UpRole::Zombie))
+                    & !(bit(self.token_card) | self.up_in(p, crate::game::UpRole::Zombie))
                     != 0
             }
             // B9: a face-up village card whose own (non-copy) discard ability has a target.
