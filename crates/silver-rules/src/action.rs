@@ -20,8 +20,12 @@
 //!    [`MAX_ACTIONS`] if it can raise the largest decision.
 //! 3. What it does: its arm in `Game::resolve` (`rules/mod.rs`), or in `resolve_ability`
 //!    (`rules/abilities/mod.rs`) for an ability's step.
+//! 4. Its tag in the golden digests' event encoding (`tests/engine/common/encode.rs`: the next
+//!    free tag; the compiler asks for it), and the new [`ACTION_IDS`] in the test that pins it
+//!    (it grows by the family's size).
 //!
-//! [`ACTION_IDS`] grows by the new family's size; the test that pins it says so.
+//! The table-driven tests then cover it: every id round-trips through [`Action::from_id`], and
+//! every action through its JSON name and the strict parser.
 
 use crate::config::Seat;
 use arrayvec::ArrayVec;

@@ -28,7 +28,13 @@
 //!    * `InRule` (it changes a rule, without a choice of its own): the rule it changes, where
 //!      that rule is (`turn`, `exchange`, `pile`, `deal`), usually through an `UpRole` mark
 //!      (one more `UpRole` variant) so the hot paths read a mask.
-//! 3. A character that has it (`character.rs`), if an edition prints one.
+//! 3. Its tag in the golden digests' event encoding (`tests/engine/common/encode.rs`: the next
+//!    free tag; the compiler asks for it).
+//! 4. A character that has it (`character.rs`), if an edition prints one, and its scenario
+//!    tests from the rulebook's examples.
+//!
+//! A throwaway `Chosen` kind (a row, its three arms and a function in `deck`) compiles and
+//! lists itself (`silver cards`, card-set files) with those sites and no other.
 
 /// When a character's ability works (RULES.md §5 and EDITIONS.md, "when" column).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,7 +1,8 @@
 //! The character abilities, by family. This module is the dispatcher: it matches each
-//! discard ability ([`Ability`]) to what it may target now and to what choosing a target does,
-//! with no `_` arm, so a new ability fails to compile until both are decided. The families,
-//! each with the legality and the effect of its abilities side by side:
+//! chosen discard ability (`Chosen`, the abilities of the table's `Chosen` rows:
+//! `card/ability.rs`) to what it may target now and to what choosing a target does, with no
+//! `_` arm, so a new one fails to compile until both are decided. The families, each with the
+//! legality and the effect of its abilities side by side:
 //!
 //! * `targets`: which cards an ability may touch (R-NO-ABILITY-TARGET, R-AMULET);
 //! * `looks`: looking at cards and turning them over (R-A5–R-A9, B6, B7);
@@ -12,7 +13,8 @@
 //! * `tokens`: the token powers (R-AMULET, E-BULLET, E-COIN, E-DAGGER) and E-DIRECTION (D11).
 //!
 //! Abilities that work without being chosen (R-A0, R-A1, R-A4, R-A13, B0, B1, B3, B13, D4,
-//! D5) are part of the rule they change: `turn`, `exchange`, `pile` and `scoring`.
+//! D5) are part of the rule they change: `turn`, `exchange`, `pile` and `scoring` (which
+//! matches the `Scoring` family).
 
 mod copies;
 mod deck;
