@@ -43,8 +43,8 @@ mod plan;
 mod ratings;
 mod record;
 mod run;
-mod seeds;
-pub use seeds::{bot_rng, deal_rng};
+// Seeding is the bots crate's (the game loop's neighbour); runs name it from here too.
+pub use silver_bots::seeds::{bot_rng, deal_rng};
 mod sets;
 mod spec;
 mod sprt;

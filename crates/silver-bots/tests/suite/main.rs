@@ -5,4 +5,5 @@
 mod bots;
 mod exec;
 mod ismcts;
+mod matches;
 mod view_codes;
