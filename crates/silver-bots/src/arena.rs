@@ -23,6 +23,26 @@
 //!   of every run.
 //!
 //! Where a game's seeds come from (first player, deal and bot streams) is [`crate::seeds`].
+//!
+//! A person (seat 0) against a greedy bot, seeded as game 0 of master seed 1:
+//!
+//! ```
+//! use silver_bots::{seeds::GameSeeds, BotSpec, Match, Player, SeatSet};
+//! use silver_rules::Config;
+//!
+//! let cfg = Config::standard(2).unwrap();
+//! let greedy = Player::from_spec(&BotSpec::parse_inline("greedy").unwrap());
+//! let players = vec![None, Some(greedy)];
+//! let seeds = GameSeeds::new(1, 0, 0, cfg.players);
+//! let mut m = Match::new(cfg, seeds.first_player, players, seeds.deals, seeds.bots).unwrap();
+//! let mut events = Vec::new();
+//! while let Some(seat) = m.step_until(SeatSet::NONE, &mut events) {
+//!     assert_eq!(seat, 0);
+//!     let choice = m.legal()[0]; // the person's choice
+//!     m.apply(choice, &mut events).unwrap();
+//! }
+//! assert!(m.game().is_over());
+//! ```
 
 use crate::{BotRng, Choice, Player};
 use silver_rules::{
@@ -212,6 +232,7 @@ pub struct Match<P, D, B = [BotRng; MAX_PLAYERS], L = ActionList> {
 
 impl<P: Seats, D: Dealer, B: AsMut<[BotRng]>> Match<P, D, B> {
     /// A new game of `config`, round 1 started by `first_player` (see [`Match::from_game`]).
+    /// An invalid configuration or first player is an error.
     pub fn new(
         config: Config,
         first_player: Seat,
@@ -230,7 +251,8 @@ impl<P: Seats, D: Dealer, B: AsMut<[BotRng]>> Match<P, D, B> {
     }
 
     /// A match from `game` as it stands (a new game, or one in progress: a sampled world, say).
-    /// The players are reset to their seats and observe from here on.
+    /// The players are reset to their seats and observe from here on. Panics if a seat with a
+    /// player has no stream in `bot_rngs`.
     pub fn from_game(game: Game, players: P, dealer: D, bot_rngs: B) -> Self {
         Match::with_list(game, players, dealer, bot_rngs, ActionList::new())
     }
