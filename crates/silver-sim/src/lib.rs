@@ -69,7 +69,8 @@ pub use pairs::crosstable;
 pub use panics::{catch_game, in_game, panic_text};
 pub use permission::{ExecPolicy, Program};
 pub use plan::{
-    list_profiles, resolve, resolve_bot, resolve_bot_with, resolve_with, BotEntry, GameSlot, Plan,
+    list_profiles, resolve, resolve_bot, resolve_bot_with, resolve_with, BotEntry, GameSlot,
+    ManifestPlanError, Plan,
 };
 pub use ratings::{fit as fit_ratings, ratings_table, Rating};
 pub use record::{record_game, replay, GameDecision, Recorded};
@@ -79,7 +80,8 @@ pub use sets::{
 };
 pub use spec::{BalanceSpec, ExperimentSpec, ModelSpec, Outputs, Seating};
 pub use sprt::{
-    count_cells, score_estimate, Decision, ScoreEstimate, SprtRecord, SprtSpec, SprtSpecError,
+    count_cells, score_estimate, Decision, ScoreEstimate, SprtBoundsError, SprtRecord, SprtSpec,
+    SprtSpecError,
 };
 pub use stats::{census_tables, summary_table, Stats};
 pub use summary::summary_files;
