@@ -29,11 +29,15 @@ mod ismcts;
 pub mod kinds;
 mod memory;
 mod random;
+pub mod seeds;
 mod spec;
 #[cfg(test)]
 mod test_states;
 
-pub use arena::{play_game, play_game_with, EventsOnly, Seats, Watch};
+pub use arena::{
+    play_game, play_game_with, Dealer, EventsOnly, Match, MatchError, NoPlayers, SeatSet, Seats,
+    Watch,
+};
 pub use exec::{kill_all_programs, view_json, BotFailure, ExecBot, MAX_LINE, PROTOCOL};
 pub use greedy::GreedyBot;
 pub use ismcts::{CheatingIsmcts, IsmctsBot};

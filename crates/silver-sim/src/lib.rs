@@ -46,8 +46,8 @@ mod plan;
 mod ratings;
 mod record;
 mod run;
-mod seeds;
-pub use seeds::{bot_rng, deal_rng};
+// Seeding is the bots crate's (the game loop's neighbour); runs name it from here too.
+pub use silver_bots::seeds::{bot_rng, deal_rng};
 mod sets;
 mod spec;
 mod sprt;
@@ -72,7 +72,8 @@ pub use pairs::crosstable;
 pub use panics::{catch_game, in_game, panic_text, record_game_panic};
 pub use permission::{ExecPolicy, Program};
 pub use plan::{
-    list_profiles, resolve, resolve_bot, resolve_bot_with, resolve_with, BotEntry, GameSlot, Plan,
+    list_profiles, resolve, resolve_bot, resolve_bot_with, resolve_with, BotEntry, GameSlot,
+    ManifestPlanError, Plan,
 };
 pub use ratings::{fit as fit_ratings, ratings_table, Rating};
 pub use record::{play, record_game, replay, GameDecision, Recorded, Worker};
@@ -82,7 +83,8 @@ pub use sets::{
 };
 pub use spec::{BalanceSpec, ExperimentSpec, ModelSpec, Outputs, Seating};
 pub use sprt::{
-    count_cells, score_estimate, Decision, ScoreEstimate, SprtRecord, SprtSpec, SprtSpecError,
+    count_cells, score_estimate, Decision, ScoreEstimate, SprtBoundsError, SprtRecord, SprtSpec,
+    SprtSpecError,
 };
 pub use stats::{census_tables, summary_table, Stats};
 pub use summary::summary_files;

@@ -2,7 +2,7 @@
 //! bot names resolved to specs, the lineup of every table, the game configuration, and a
 //! fingerprint that shards and resumed runs must share.
 
-use crate::error::{BotError, SpecError};
+use crate::error::{BotError, SetFileError, SpecError};
 use crate::permission::ExecPolicy;
 use crate::sets::{resolve_set_with_token, NamedSet};
 use crate::spec::{ExperimentSpec, ModelSpec, Outputs, Seating};
@@ -51,23 +51,53 @@ pub struct Plan {
     pub sprt: Option<SprtSpec>,
 }
 
+/// Why a run's manifest gives no plan to replay its games ([`Plan::from_manifest`]).
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestPlanError {
+    /// No games record (an older build's manifest).
+    #[error("the run's manifest does not record its games (written by an older build)")]
+    NoGames,
+    /// No card set definition.
+    #[error("the run's manifest does not record its card set")]
+    NoSet,
+    /// A card set definition that is not a set.
+    #[error("the run's card set: {0}")]
+    Set(SetFileError),
+    /// Bots without their parameters.
+    #[error("the run's manifest does not record its bots' parameters")]
+    NoBotSpecs,
+    /// No master seed.
+    #[error("the run's manifest does not record its seed")]
+    NoSeed,
+    /// A plan whose fingerprint is not the recorded one.
+    #[error("the run's manifest does not describe its games exactly (fingerprint {plan} is not the run's {recorded})")]
+    Fingerprint {
+        /// The plan's fingerprint.
+        plan: String,
+        /// The manifest's.
+        recorded: String,
+    },
+    /// Lineups that are not games of the run's bots.
+    #[error("the run's manifest records lineups that are not games of its {players} players and {bots} bots")]
+    Lineups {
+        /// Players per game.
+        players: u8,
+        /// Bots of the run.
+        bots: usize,
+    },
+}
+
 impl Plan {
     /// The plan of a run from its manifest (bots, set, seed and the games record), checked
     /// against the manifest's fingerprint; `None` with the reason if the manifest predates the
     /// record or does not describe its run exactly. Its exec bots were read from a file:
     /// before playing its games, let [`Plan::admit`] ask the user's [`ExecPolicy`].
-    pub fn from_manifest(m: &crate::Manifest) -> Result<Plan, String> {
-        let g = m
-            .games
-            .as_ref()
-            .ok_or("the run's manifest does not record its games (written by an older build)")?;
-        let set = m
-            .set_definition
-            .as_ref()
-            .ok_or("the run's manifest does not record its card set")?;
-        let set = NamedSet::from_record(set).map_err(|e| format!("the run's card set: {e}"))?;
+    pub fn from_manifest(m: &crate::Manifest) -> Result<Plan, ManifestPlanError> {
+        let g = m.games.as_ref().ok_or(ManifestPlanError::NoGames)?;
+        let set = m.set_definition.as_ref().ok_or(ManifestPlanError::NoSet)?;
+        let set = NamedSet::from_record(set).map_err(ManifestPlanError::Set)?;
         if m.bots.len() != m.bot_specs.len() {
-            return Err("the run's manifest does not record its bots' parameters".into());
+            return Err(ManifestPlanError::NoBotSpecs);
         }
         let plan = Plan {
             name: m.name.clone(),
@@ -87,18 +117,15 @@ impl Plan {
             tables: g.tables.clone(),
             rotations: g.rotations,
             games: g.games,
-            seed: m
-                .seed
-                .ok_or("the run's manifest does not record its seed")?,
+            seed: m.seed.ok_or(ManifestPlanError::NoSeed)?,
             outputs: m.outputs,
             sprt: m.sprt.as_ref().map(|r| r.spec),
         };
         if plan.fingerprint() != m.fingerprint {
-            return Err(format!(
-                "the run's manifest does not describe its games exactly (fingerprint {} is not the run's {})",
-                plan.fingerprint(),
-                m.fingerprint
-            ));
+            return Err(ManifestPlanError::Fingerprint {
+                plan: plan.fingerprint(),
+                recorded: m.fingerprint.clone(),
+            });
         }
         // Anyone can recompute a fingerprint: the lineups must make games of these bots
         // (`slot` and `bot_at` index with them).
@@ -109,11 +136,10 @@ impl Plan {
                 t.len() == plan.players as usize && t.iter().all(|&b| b < plan.bots.len())
             });
         if !lineups_fit {
-            return Err(format!(
-                "the run's manifest records lineups that are not games of its {} players and {} bots",
-                plan.players,
-                plan.bots.len()
-            ));
+            return Err(ManifestPlanError::Lineups {
+                players: plan.players,
+                bots: plan.bots.len(),
+            });
         }
         Ok(plan)
     }
@@ -626,15 +652,21 @@ mod tests {
             let m = crate::manifest::Manifest::new(&plan, None, &blocks);
             let json = serde_json::to_string(&m).unwrap();
             let back: crate::Manifest = serde_json::from_str(&json).unwrap();
-            assert_eq!(Plan::from_manifest(&back).as_ref(), Ok(&plan), "{text}");
+            assert_eq!(
+                Plan::from_manifest(&back).ok().as_ref(),
+                Some(&plan),
+                "{text}"
+            );
         }
         let plan = resolve(&ExperimentSpec::from_toml(texts[0]).unwrap(), dir()).unwrap();
         let blocks = crate::blocks::Blocks::new(&plan, 0, plan.games);
         let mut m = crate::manifest::Manifest::new(&plan, None, &blocks);
         m.games.as_mut().unwrap().rotations = 1;
-        assert!(Plan::from_manifest(&m).unwrap_err().contains("fingerprint"));
+        let e = Plan::from_manifest(&m).unwrap_err();
+        assert!(e.to_string().contains("fingerprint"), "{e}");
         m.games = None;
-        assert!(Plan::from_manifest(&m).unwrap_err().contains("older build"));
+        let e = Plan::from_manifest(&m).unwrap_err();
+        assert!(e.to_string().contains("older build"), "{e}");
     }
 
     /// A spec's `bots` may hold tables: profiles in place, `exec = …` for programs.

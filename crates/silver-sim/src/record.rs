@@ -5,10 +5,9 @@ use crate::collect::Recorder;
 use crate::error::SpecError;
 use crate::output::Rows;
 use crate::plan::Plan;
-use crate::seeds;
 use crate::stats::Stats;
-use rand::Rng;
-use silver_bots::{play_game_with, BotRng, Player, Seats, Watch};
+use silver_bots::seeds::GameSeeds;
+use silver_bots::{play_game_with, Player, Seats, Watch};
 use silver_rules::{Action, ActionList, Event, EventSink, Game, Seat, MAX_PLAYERS};
 
 /// Per-worker reusable state: one player per (seat, bot) pair, built on first use.
@@ -44,10 +43,8 @@ struct Pool<'a> {
 
 impl Seats for Pool<'_> {
     #[inline]
-    fn player(&mut self, seat: Seat) -> &mut Player {
-        self.players[self.index[seat as usize]]
-            .as_mut()
-            .expect("built before the game")
+    fn player(&mut self, seat: Seat) -> Option<&mut Player> {
+        self.players[self.index[seat as usize]].as_mut()
     }
 }
 
@@ -86,10 +83,11 @@ pub fn play<S: Watch>(
     for (s, b) in bots.iter_mut().enumerate().take(n) {
         *b = plan.bot_at(slot, s as Seat);
     }
-    let mut deal_rng = seeds::deal_rng(plan.seed, slot.deal);
-    let first = deal_rng.random_range(0..plan.players);
-    let mut bot_rngs: [BotRng; MAX_PLAYERS] =
-        std::array::from_fn(|s| seeds::bot_rng(plan.seed, index, s as Seat));
+    let GameSeeds {
+        first_player: first,
+        deals: mut deal_rng,
+        bots: mut bot_rngs,
+    } = GameSeeds::new(plan.seed, slot.deal, index, plan.players);
     let mut pool = Pool {
         players: &mut worker.players,
         index: [0; MAX_PLAYERS],
@@ -193,7 +191,7 @@ pub fn record_game(plan: &Plan, index: u64) -> Result<Recorded, SpecError> {
     let mut rows = Rows::default();
     play(plan, index, &mut worker, &mut stats, &mut rows, &mut rec);
     let slot = plan.slot(index);
-    let first_player = seeds::deal_rng(plan.seed, slot.deal).random_range(0..plan.players);
+    let (first_player, _) = silver_bots::seeds::dealing(plan.seed, slot.deal, plan.players);
     Ok(Recorded {
         config: plan.config(),
         first_player,

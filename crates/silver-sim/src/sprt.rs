@@ -47,22 +47,49 @@ pub struct SprtSpecError {
     pub problem: String,
 }
 
+/// Bounds or error rates that do not make a test ([`SprtSpec::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+pub enum SprtBoundsError {
+    /// A bound that is not a finite number.
+    #[error("elo0 and elo1 must be numbers")]
+    NotNumbers,
+    /// Bounds in the wrong order.
+    #[error("elo0 ({elo0}) must be less than elo1 ({elo1})")]
+    Order {
+        /// H0's bound.
+        elo0: f64,
+        /// H1's bound.
+        elo1: f64,
+    },
+    /// An error rate outside (0, 1).
+    #[error("{name} must be between 0 and 1 (got {value})")]
+    Rate {
+        /// `alpha` or `beta`.
+        name: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// Error rates that add up to 1 or more.
+    #[error("alpha + beta must be less than 1")]
+    RatesSum,
+}
+
 impl SprtSpec {
     /// A test, validated as fastchess does: `elo0 < elo1`, `0 < α, β < 1`, `α + β < 1`.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<SprtSpec, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<SprtSpec, SprtBoundsError> {
         if !(elo0.is_finite() && elo1.is_finite()) {
-            return Err("elo0 and elo1 must be numbers".into());
+            return Err(SprtBoundsError::NotNumbers);
         }
         if elo0 >= elo1 {
-            return Err(format!("elo0 ({elo0}) must be less than elo1 ({elo1})"));
+            return Err(SprtBoundsError::Order { elo0, elo1 });
         }
-        for (name, x) in [("alpha", alpha), ("beta", beta)] {
-            if !(x > 0.0 && x < 1.0) {
-                return Err(format!("{name} must be between 0 and 1 (got {x})"));
+        for (name, value) in [("alpha", alpha), ("beta", beta)] {
+            if !(value > 0.0 && value < 1.0) {
+                return Err(SprtBoundsError::Rate { name, value });
             }
         }
         if alpha + beta >= 1.0 {
-            return Err("alpha + beta must be less than 1".into());
+            return Err(SprtBoundsError::RatesSum);
         }
         Ok(SprtSpec {
             elo0,
@@ -150,7 +177,7 @@ impl std::str::FromStr for SprtSpec {
         let (Some(e0), Some(e1)) = (e0, e1) else {
             return Err(err("elo0 and elo1 are required".into()));
         };
-        SprtSpec::new(e0, e1, a, b).map_err(err)
+        SprtSpec::new(e0, e1, a, b).map_err(|e| err(e.to_string()))
     }
 }
 

@@ -6,4 +6,5 @@ mod bots;
 mod exec;
 mod ismcts;
 mod kinds;
+mod matches;
 mod view_codes;
