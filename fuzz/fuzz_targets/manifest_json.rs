@@ -3,7 +3,7 @@
 //! `silver verify` of a directory holding it fails or succeeds without a panic.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use silver_sim::{Manifest, Plan};
+use silver_sim::{Manifest, ManifestPlanError, Plan};
 use std::path::PathBuf;
 
 /// This process's scratch run directory (the manifest is rewritten for every input).
@@ -18,15 +18,10 @@ fn scratch() -> &'static PathBuf {
 
 /// The plan of a manifest, its fingerprint made to match (anyone can recompute one): so the
 /// plan's own checks are reached, not only the fingerprint's.
-fn plan(m: &mut Manifest) -> Result<Plan, String> {
+fn plan(m: &mut Manifest) -> Result<Plan, ManifestPlanError> {
     match Plan::from_manifest(m) {
-        Err(e) if e.contains("fingerprint") => {
-            let fp = e
-                .split("(fingerprint ")
-                .nth(1)
-                .and_then(|t| t.split(' ').next())
-                .ok_or(e.clone())?;
-            m.fingerprint = fp.to_string();
+        Err(ManifestPlanError::Fingerprint { computed, .. }) => {
+            m.fingerprint = computed;
             Plan::from_manifest(m)
         }
         r => r,

@@ -21,11 +21,12 @@ mod program;
 
 pub use program::{kill_all as kill_all_programs, MAX_LINE};
 
-use crate::{Bot, BotRng};
+use crate::kinds::as_bot;
+use crate::{Bot, BotRng, Choice, ExecParams, Kind, SpecError};
 use program::{quote, Program, Trouble};
 use rand::Rng;
 use silver_rules::{
-    AbilityStep, Action, CardId, CardSource, Config, Observation, PlayerView, Seat, Stage,
+    AbilityStep, Action, CardId, CardSource, Config, Game, Observation, PlayerView, Seat, Stage,
 };
 use std::time::{Duration, Instant};
 
@@ -279,6 +280,35 @@ fn step_json(view: &PlayerView) -> serde_json::Value {
 fn stage_name(stage: Stage) -> String {
     let text = format!("{stage:?}");
     text.split([' ', '{', '(']).next().unwrap_or("").to_string()
+}
+
+impl Kind for ExecBot {
+    type Params = ExecParams;
+
+    fn build(params: &ExecParams) -> ExecBot {
+        ExecBot::new(
+            &params.command,
+            Duration::from_secs_f64(params.timeout_seconds),
+        )
+    }
+
+    fn validate(params: &ExecParams) -> Result<(), SpecError> {
+        params.validate()
+    }
+
+    fn decide_in(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut BotRng,
+        scratch: &mut PlayerView,
+    ) -> Choice {
+        game.view_into(seat, scratch);
+        Choice::Action(Bot::decide(self, scratch, legal, rng))
+    }
+
+    as_bot!();
 }
 
 impl Bot for ExecBot {

@@ -2,18 +2,23 @@
 //!
 //! Players for the Silver engine behind one [`Bot`] trait. A bot decides from a
 //! [`PlayerView`] — its own information set — and never sees the true state; the one exception
-//! is the research baseline [`CheatingIsmcts`], which is named as such and is dispatched
-//! separately by [`Player`].
+//! is the research baseline [`CheatingIsmcts`], which is named as such and whose [`Kind`]
+//! alone reads the true state.
 //!
 //! * [`RandomBot`]: uniform over the legal actions.
 //! * [`GreedyBot`]: a sound heuristic player with a tunable census rule.
 //! * [`IsmctsBot`]: single-observer information-set MCTS with a world sampled from the bot's
 //!   knowledge every iteration.
+//! * [`ExecBot`]: a program in any language, speaking JSON lines.
 //! * [`Memory`]: memory limits (capacity, per-turn forgetting) applied to any policy.
 //! * [`BotSpec`]: bots as data (TOML profiles, inline `kind:key=value` strings).
 //!
 //! Built-in bots are dispatched statically through the [`Player`] enum and reuse their buffers
 //! across decisions and games; external bots plug in as `Box<dyn Bot + Send>`.
+//!
+//! The built-in kinds are declared once, in the `bot_kinds!` table below: it generates
+//! [`Player`], [`BotSpec`], [`KINDS`], [`BotSpec::kind`] and [`BotSpec::validate`]. The module
+//! [`kinds`] says how to add one.
 #![deny(missing_docs)]
 
 mod arena;
@@ -21,22 +26,30 @@ pub mod estimate;
 mod exec;
 mod greedy;
 mod ismcts;
+pub mod kinds;
 mod memory;
 mod random;
+pub mod seeds;
 mod spec;
 #[cfg(test)]
 mod test_states;
 
-pub use arena::{play_game, play_game_with, EventsOnly, Seats, Watch};
+pub use arena::{
+    play_game, play_game_with, Dealer, EventsOnly, Match, MatchError, NoPlayers, SeatSet, Seats,
+    Watch,
+};
 pub use exec::{kill_all_programs, view_json, BotFailure, ExecBot, MAX_LINE, PROTOCOL};
 pub use greedy::GreedyBot;
 pub use ismcts::{CheatingIsmcts, IsmctsBot};
+pub use kinds::Kind;
 pub use memory::Memory;
 pub use random::RandomBot;
 pub use spec::{
-    BotSpec, GreedyParams, IsmctsParams, MemorySpec, PriorKind, RandomParams, RewardKind,
-    RolloutPolicy, SpecError, TreeScope, KINDS,
+    ExecParams, GreedyParams, IsmctsParams, MemorySpec, PriorKind, RandomParams, RewardKind,
+    RolloutPolicy, SpecError, TreeScope,
 };
+
+use kinds::bot_kinds;
 
 use silver_rules::{Action, Config, Game, Observation, PlayerView, Seat};
 
@@ -70,22 +83,6 @@ pub trait Bot {
     }
 }
 
-/// A seat's player: the built-in bots (static dispatch), an external bot, or the cheating
-/// research baseline. Players live for a whole run, so the variants' sizes do not matter.
-#[allow(clippy::large_enum_variant)]
-pub enum Player {
-    /// [`RandomBot`].
-    Random(RandomBot),
-    /// [`GreedyBot`].
-    Greedy(GreedyBot),
-    /// [`IsmctsBot`].
-    Ismcts(IsmctsBot),
-    /// [`CheatingIsmcts`]: searches the true state. Research baseline only.
-    CheatingIsmcts(CheatingIsmcts),
-    /// Any other bot.
-    External(Box<dyn Bot + Send>),
-}
-
 /// A decision in the game loop ([`Player::decide_in`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
@@ -96,46 +93,6 @@ pub enum Choice {
 }
 
 impl Player {
-    /// Builds the player a spec describes.
-    pub fn from_spec(spec: &BotSpec) -> Player {
-        match spec {
-            BotSpec::Random(_) => Player::Random(RandomBot),
-            BotSpec::Greedy(p) => Player::Greedy(GreedyBot::new(*p)),
-            BotSpec::Ismcts(p) => Player::Ismcts(IsmctsBot::new(*p)),
-            BotSpec::CheatingIsmcts(p) => Player::CheatingIsmcts(CheatingIsmcts::new(*p)),
-            BotSpec::Exec(p) => Player::External(Box::new(ExecBot::new(
-                &p.command,
-                std::time::Duration::from_secs_f64(p.timeout_seconds),
-            ))),
-        }
-    }
-
-    /// Called before every game.
-    pub fn reset(&mut self, seat: Seat, config: &Config) {
-        match self {
-            Player::Random(b) => b.reset(seat, config),
-            Player::Greedy(b) => b.reset(seat, config),
-            Player::Ismcts(b) => b.reset(seat, config),
-            Player::CheatingIsmcts(b) => b.reset(seat, config),
-            Player::External(b) => b.reset(seat, config),
-        }
-    }
-
-    /// True if the player wants observations.
-    pub fn wants_observations(&self) -> bool {
-        match self {
-            Player::External(b) => b.wants_observations(),
-            _ => false,
-        }
-    }
-
-    /// Passes an observation on.
-    pub fn observe(&mut self, observation: &Observation) {
-        if let Player::External(b) = self {
-            b.observe(observation)
-        }
-    }
-
     /// Decides for `seat` in `game`. Every bot but the cheating baseline is given only
     /// `game.view(seat)`.
     pub fn decide(
@@ -145,74 +102,24 @@ impl Player {
         legal: &[Action],
         rng: &mut BotRng,
     ) -> Action {
-        match self {
-            Player::CheatingIsmcts(b) => b.decide_omniscient(game, seat, legal, rng),
-            Player::Random(b) => b.decide(&game.view(seat), legal, rng),
-            Player::Greedy(b) => b.decide(&game.view(seat), legal, rng),
-            Player::Ismcts(b) => b.decide(&game.view(seat), legal, rng),
-            Player::External(b) => b.decide(&game.view(seat), legal, rng),
+        let mut view = game.view(seat);
+        match self.decide_in(game, seat, legal, rng, &mut view) {
+            Choice::Index(i) => legal[i],
+            Choice::Action(a) => a,
         }
     }
+}
 
-    /// [`Player::decide`] with the view built in `scratch` (one copy of the game rather than
-    /// the two a returned view costs): the game loop's form. `scratch` may hold any view; it
-    /// is overwritten with `game.view(seat)`. The random and greedy players answer with a
-    /// position in `legal` ([`Choice::Index`]: legal by construction, so the game loop need not
-    /// look the action up); the others with an action the caller checks.
-    pub fn decide_in(
-        &mut self,
-        game: &Game,
-        seat: Seat,
-        legal: &[Action],
-        rng: &mut BotRng,
-        scratch: &mut PlayerView,
-    ) -> Choice {
-        match self {
-            Player::CheatingIsmcts(b) => {
-                Choice::Action(b.decide_omniscient(game, seat, legal, rng))
-            }
-            // The random bot reads no view: none is built for it.
-            Player::Random(_) => Choice::Index(RandomBot::choose_index(legal, rng)),
-            Player::Greedy(b) => {
-                game.view_into(seat, scratch);
-                Choice::Index(b.decide_index(scratch, legal, rng))
-            }
-            Player::Ismcts(b) => {
-                game.view_into(seat, scratch);
-                Choice::Action(b.decide(scratch, legal, rng))
-            }
-            Player::External(b) => {
-                game.view_into(seat, scratch);
-                Choice::Action(b.decide(scratch, legal, rng))
-            }
-        }
-    }
-
-    /// Decides from `view` alone: every player but the cheating baseline (which needs the
-    /// true state, so gives None).
-    pub fn decide_view(
-        &mut self,
-        view: &PlayerView,
-        legal: &[Action],
-        rng: &mut BotRng,
-    ) -> Option<Action> {
-        Some(match self {
-            Player::CheatingIsmcts(_) => return None,
-            Player::Random(b) => b.decide(view, legal, rng),
-            Player::Greedy(b) => b.decide(view, legal, rng),
-            Player::Ismcts(b) => b.decide(view, legal, rng),
-            Player::External(b) => b.decide(view, legal, rng),
-        })
-    }
-
-    /// The player's own estimate of its sum at its last decision.
-    pub fn sum_estimate(&self) -> Option<f64> {
-        match self {
-            Player::Random(b) => b.sum_estimate(),
-            Player::Greedy(b) => b.sum_estimate(),
-            Player::Ismcts(b) => b.sum_estimate(),
-            Player::CheatingIsmcts(_) => None,
-            Player::External(b) => b.sum_estimate(),
-        }
-    }
+bot_kinds! {
+    /// Uniform over the legal actions.
+    "random" => Random(RandomParams, RandomBot),
+    /// The heuristic player (see `greedy.rs`).
+    "greedy" => Greedy(GreedyParams, GreedyBot),
+    /// Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012).
+    "ismcts" => Ismcts(IsmctsParams, IsmctsBot),
+    /// Research baseline: the same search on the *true* state. It cheats by design, to measure
+    /// what hidden information is worth; never use it as a fair opponent.
+    "cheating-ismcts" => CheatingIsmcts(IsmctsParams, CheatingIsmcts),
+    /// A program in any language, speaking the JSON-lines protocol of `docs/protocol.md`.
+    "exec" => Exec(ExecParams, ExecBot),
 }

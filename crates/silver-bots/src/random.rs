@@ -1,8 +1,9 @@
 //! The random bot: uniform over the legal actions.
 
-use crate::{Bot, BotRng};
+use crate::kinds::as_bot;
+use crate::{Bot, BotRng, Choice, Kind, RandomParams, SpecError};
 use rand::Rng;
-use silver_rules::{Action, PlayerView};
+use silver_rules::{Action, Game, PlayerView, Seat};
 
 /// Picks a legal action uniformly at random.
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,4 +26,31 @@ impl Bot for RandomBot {
     fn decide(&mut self, _view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
         RandomBot::choose(legal, rng)
     }
+}
+
+impl Kind for RandomBot {
+    type Params = RandomParams;
+
+    fn build(_params: &RandomParams) -> RandomBot {
+        RandomBot
+    }
+
+    fn validate(_params: &RandomParams) -> Result<(), SpecError> {
+        Ok(())
+    }
+
+    /// The random bot reads no view: none is built for it.
+    #[inline]
+    fn decide_in(
+        &mut self,
+        _game: &Game,
+        _seat: Seat,
+        legal: &[Action],
+        rng: &mut BotRng,
+        _scratch: &mut PlayerView,
+    ) -> Choice {
+        Choice::Index(RandomBot::choose_index(legal, rng))
+    }
+
+    as_bot!();
 }

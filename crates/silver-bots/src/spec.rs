@@ -3,28 +3,9 @@
 //!
 //! Unknown kinds, unknown keys and out-of-range values are errors that name the valid choices.
 
+use crate::{BotSpec, KINDS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// The built-in bot kinds, as written in specs.
-pub const KINDS: [&str; 5] = ["random", "greedy", "ismcts", "cheating-ismcts", "exec"];
-
-/// A bot, as data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum BotSpec {
-    /// Uniform over the legal actions.
-    Random(RandomParams),
-    /// The heuristic player (see `greedy.rs`).
-    Greedy(GreedyParams),
-    /// Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012).
-    Ismcts(IsmctsParams),
-    /// Research baseline: the same search on the *true* state. It cheats by design, to measure
-    /// what hidden information is worth; never use it as a fair opponent.
-    CheatingIsmcts(IsmctsParams),
-    /// A program in any language, speaking the JSON-lines protocol of `docs/protocol.md`.
-    Exec(ExecParams),
-}
 
 /// Parameters of a bot program.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,7 +18,7 @@ pub struct ExecParams {
     pub timeout_seconds: f64,
 }
 
-fn exec_timeout() -> f64 {
+pub(crate) fn exec_timeout() -> f64 {
     60.0
 }
 
@@ -282,7 +263,7 @@ pub enum SpecError {
 }
 
 /// An error if `text` holds a control character.
-fn plain(text: &str) -> Result<(), SpecError> {
+pub(crate) fn plain(text: &str) -> Result<(), SpecError> {
     if text.contains(char::is_control) {
         Err(SpecError::ControlCharacter(text.into()))
     } else {
@@ -291,7 +272,7 @@ fn plain(text: &str) -> Result<(), SpecError> {
 }
 
 /// An error unless `ok`: `key = value` must be `requirement`.
-fn check(
+pub(crate) fn check(
     ok: bool,
     key: &'static str,
     value: impl fmt::Display,
@@ -352,7 +333,7 @@ fn toml_error_in(text: &str) -> impl Fn(toml::de::Error) -> SpecError + '_ {
 }
 
 impl MemorySpec {
-    fn validate(&self) -> Result<(), SpecError> {
+    pub(crate) fn validate(&self) -> Result<(), SpecError> {
         check(
             (0.0..=1.0).contains(&self.forget_per_turn),
             "memory.forget_per_turn",
@@ -363,7 +344,7 @@ impl MemorySpec {
 }
 
 impl GreedyParams {
-    fn validate(&self) -> Result<(), SpecError> {
+    pub(crate) fn validate(&self) -> Result<(), SpecError> {
         for (k, v) in [
             ("census_threshold", self.census_threshold),
             ("census_margin", self.census_margin),
@@ -390,8 +371,23 @@ impl GreedyParams {
     }
 }
 
+impl ExecParams {
+    pub(crate) fn validate(&self) -> Result<(), SpecError> {
+        if self.command.trim().is_empty() {
+            return Err(SpecError::NoCommand);
+        }
+        plain(&self.command)?;
+        check(
+            self.timeout_seconds > 0.0 && self.timeout_seconds <= 86_400.0,
+            "timeout_seconds",
+            self.timeout_seconds,
+            "between 0 and 86400",
+        )
+    }
+}
+
 impl IsmctsParams {
-    fn validate(&self) -> Result<(), SpecError> {
+    pub(crate) fn validate(&self) -> Result<(), SpecError> {
         check(
             (1..=10_000_000).contains(&self.iterations),
             "iterations",
@@ -427,43 +423,6 @@ impl IsmctsParams {
 }
 
 impl BotSpec {
-    /// Checks value ranges (serde has already rejected unknown kinds and keys).
-    pub fn validate(&self) -> Result<(), SpecError> {
-        match self {
-            BotSpec::Random(_) => Ok(()),
-            BotSpec::Greedy(p) => p.validate(),
-            BotSpec::Ismcts(p) => p.validate(),
-            BotSpec::CheatingIsmcts(p) => {
-                p.validate()?;
-                if p.memory.is_perfect() {
-                    Ok(())
-                } else {
-                    Err(SpecError::CheatingWithMemory)
-                }
-            }
-            BotSpec::Exec(p) if p.command.trim().is_empty() => Err(SpecError::NoCommand),
-            BotSpec::Exec(p) => plain(&p.command).and_then(|()| {
-                check(
-                    p.timeout_seconds > 0.0 && p.timeout_seconds <= 86_400.0,
-                    "timeout_seconds",
-                    p.timeout_seconds,
-                    "between 0 and 86400",
-                )
-            }),
-        }
-    }
-
-    /// The kind's name.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            BotSpec::Random(_) => "random",
-            BotSpec::Greedy(_) => "greedy",
-            BotSpec::Ismcts(_) => "ismcts",
-            BotSpec::CheatingIsmcts(_) => "cheating-ismcts",
-            BotSpec::Exec(_) => "exec",
-        }
-    }
-
     /// Parses a TOML profile (e.g. a file of `bots/`), then validates it.
     pub fn from_toml(text: &str) -> Result<BotSpec, SpecError> {
         let table: toml::Table = text.parse().map_err(toml_error_in(text))?;

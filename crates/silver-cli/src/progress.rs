@@ -38,6 +38,17 @@ pub(crate) fn threads(asked: usize) -> usize {
     }
 }
 
+/// A throughput with about three significant digits (slow search runs make < 1 game/s).
+pub(crate) fn rate(x: f64) -> String {
+    if x >= 100.0 {
+        format!("{x:.0}")
+    } else if x >= 10.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
 /// Reports progress on stderr.
 pub(crate) struct Reporter {
     bar: Option<ProgressBar>,
@@ -48,6 +59,8 @@ pub(crate) struct Reporter {
     last_pct: u64,
     /// What is running now (a sweep's set), shown with the counts.
     stage: String,
+    /// The index of the sweep's set started last (sets run one after another).
+    set: Option<usize>,
     /// Games already done when this invocation started (a resumed run), for the rate.
     first_done: Option<u64>,
     /// `--quiet`: no header, no progress.
@@ -75,6 +88,7 @@ impl Reporter {
             last_line: Instant::now(),
             last_pct: 0,
             stage: String::new(),
+            set: None,
             first_done: None,
             quiet,
         }
@@ -96,6 +110,11 @@ impl Reporter {
             Some(b) => b.println(text),
             None => note!("{text}"),
         }
+    }
+
+    /// The sweep's set that is running (or stopped the sweep): the one started last.
+    pub(crate) fn set_index(&self) -> Option<usize> {
+        self.set
     }
 
     /// Clears the bar; call before printing results.
@@ -128,17 +147,17 @@ impl Progress for Reporter {
             let secs = self.started.elapsed().as_secs_f64();
             // The rate of this invocation (a resumed run's earlier games excluded) and the
             // time left at that rate.
-            let rate = (done - first.min(done)) as f64 / secs.max(1e-9);
+            let per_sec = (done - first.min(done)) as f64 / secs.max(1e-9);
             let eta = if done >= total {
                 String::new()
-            } else if rate > 0.0 {
-                format!(", eta {:.0}s", (total - done) as f64 / rate)
+            } else if per_sec > 0.0 {
+                format!(", eta {:.0}s", (total - done) as f64 / per_sec)
             } else {
                 ", eta unknown".into()
             };
             note!(
                 "progress: {stage}{done}/{total} games ({pct}%), {secs:.0}s, {} games/s{eta}",
-                crate::rate(rate)
+                rate(per_sec)
             );
             self.last_line = Instant::now();
             self.last_pct = pct;
@@ -149,6 +168,7 @@ impl Progress for Reporter {
 impl SweepProgress for Reporter {
     fn set_started(&mut self, index: usize, count: usize, name: &str, resumed: bool) {
         self.show_header();
+        self.set = Some(index);
         self.stage = format!("set {}/{count} {name}", index + 1);
         if let Some(b) = &self.bar {
             b.set_message(self.stage.clone());

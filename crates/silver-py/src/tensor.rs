@@ -22,7 +22,7 @@
 //!
 //! Counts and points are raw numbers, not scaled.
 
-use silver_rules::{Action, ActionList, PlayerView, Seat, Stage, Value, ACTION_IDS, VALUES};
+use silver_rules::{Action, PlayerView, Seat, Stage, Value, ACTION_IDS, VALUES};
 
 /// Villages (seats) in the tensor.
 pub const VILLAGES: usize = 4;
@@ -172,7 +172,7 @@ pub fn mask(legal: &[Action], out: &mut [u8]) {
 }
 
 /// The legal actions' ids, ascending (as OpenSpiel wants them).
-pub fn ids(legal: &ActionList) -> Vec<u16> {
+pub fn ids(legal: &[Action]) -> Vec<u16> {
     let mut ids: Vec<u16> = legal.iter().filter_map(|a| a.id()).collect();
     ids.sort_unstable();
     ids

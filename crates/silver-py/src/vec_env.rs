@@ -2,8 +2,10 @@
 //!
 //! Either every seat is played from Python (self-play: each step acts for the seat to move in
 //! each game), or one learner seat per game is, and Rust bots (`opponents`) play the others
-//! between its decisions. A finished game is replaced at once by the next (its observation is
-//! the one returned); the step reports the finished game's returns, totals and `done`.
+//! between its decisions. Each game is the game loop's `Match`, stopping at Python's seats: the
+//! bots' actions are checked and their observations delivered as in runs. A finished game is
+//! replaced at once by the next (its observation is the one returned); the step reports the
+//! finished game's returns, totals and `done`.
 //!
 //! Seeding follows `silver` runs: environment `i`'s `j`-th game is game number
 //! `g = j * num_envs + i`, dealt by the run's deal stream `g` of `seed` (the same first player
@@ -15,13 +17,11 @@ use crate::{guarded, tensor};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use silver_bots::{BotRng, BotSpec, Player};
-use silver_rules::{
-    Action, ActionList, Config, Game as Engine, Seat, ToMove, ACTION_IDS, MAX_PLAYERS,
-};
+use silver_bots::seeds::GameSeeds;
+use silver_bots::{BotSpec, Match, Player, SeatSet, Seats};
+use silver_rules::{Action, Config, Seat, ToMove, ACTION_IDS};
 use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 
@@ -32,19 +32,33 @@ macro_rules! envs {
     };
 }
 
-/// One game of the batch.
-struct Env {
-    game: Engine,
-    deal_rng: ChaCha8Rng,
-    bot_rngs: [BotRng; MAX_PLAYERS],
-    /// Game number (see the module docs).
-    number: u64,
+/// The players of one game: Python's seats (the learner's, or every seat in self-play) and
+/// the opponents' bots.
+struct Opponents {
     /// The seat Python plays (with opponents).
     learner: Seat,
+    players: u8,
     /// The opponents' bots: `bots[k - 1]` plays the `k`-th seat after the learner's (empty in
     /// self-play).
     bots: Vec<Player>,
-    legal: ActionList,
+}
+
+impl Seats for Opponents {
+    #[inline]
+    fn player(&mut self, seat: Seat) -> Option<&mut Player> {
+        if seat == self.learner {
+            return None;
+        }
+        let k = (seat + self.players - self.learner) % self.players;
+        self.bots.get_mut(k as usize - 1)
+    }
+}
+
+/// One game of the batch: a match that stops at Python's seats.
+struct Env {
+    m: Match<Opponents, ChaCha8Rng>,
+    /// Game number (see the module docs).
+    number: u64,
 }
 
 /// Shared settings of the batch.
@@ -59,8 +73,6 @@ struct Setup {
 impl Setup {
     fn new_game(&self, number: u64, bots: &mut Vec<Player>) -> Env {
         let n = self.cfg.players;
-        let mut deal_rng = silver_sim::deal_rng(self.seed, number);
-        let first = deal_rng.random_range(0..n);
         let learner = self.learner_seat.unwrap_or((number % n as u64) as Seat);
         if let Some(specs) = &self.opponents {
             // Opponent `k` (the `k`-th seat after the learner's) is the `k`-th bot listed
@@ -70,69 +82,50 @@ impl Setup {
                     (1..n).map(|k| Player::from_spec(&specs[(k as usize - 1) % specs.len()])),
                 );
             }
-            for k in 1..n {
-                bots[k as usize - 1].reset((learner + k) % n, &self.cfg);
-            }
         }
-        let mut env = Env {
-            game: Engine::new(self.cfg, first).expect("a validated config"),
-            deal_rng,
-            bot_rngs: std::array::from_fn(|s| silver_sim::bot_rng(self.seed, number, s as Seat)),
-            number,
+        let seeds = GameSeeds::new(self.seed, number, number, n);
+        // The match resets the opponents to their seats (relative to this game's learner).
+        let players = Opponents {
             learner,
+            players: n,
             bots: std::mem::take(bots),
-            legal: ActionList::new(),
         };
-        env.advance(self.opponents.is_some());
+        let mut env = Env {
+            m: Match::new(
+                self.cfg,
+                seeds.first_player,
+                players,
+                seeds.deals,
+                seeds.bots,
+            )
+            .expect("a validated config"),
+            number,
+        };
+        env.advance();
         env
     }
 }
 
 impl Env {
-    /// Deals and plays the Rust bots' turns until Python must act or the game is over.
-    fn advance(&mut self, opponents: bool) {
-        loop {
-            match self.game.to_move() {
-                ToMove::Deal => self.game.deal_random(&mut self.deal_rng, &mut ()),
-                ToMove::Player(seat) => {
-                    self.game.legal_actions(&mut self.legal);
-                    if !opponents || seat == self.learner {
-                        return;
-                    }
-                    let a = if self.legal.len() == 1 {
-                        self.legal[0]
-                    } else {
-                        let n = self.game.config().players;
-                        let k = (seat + n - self.learner) % n;
-                        let bot = &mut self.bots[k as usize - 1];
-                        bot.decide(
-                            &self.game,
-                            seat,
-                            &self.legal,
-                            &mut self.bot_rngs[seat as usize],
-                        )
-                    };
-                    self.game.apply_unchecked(a, &mut ());
-                }
-                ToMove::Terminal => {
-                    self.legal.clear();
-                    return;
-                }
-            }
-        }
+    /// Deals and plays the Rust bots' turns (checked and observed as in runs) until Python
+    /// must act or the game is over.
+    fn advance(&mut self) {
+        self.m.step_until(SeatSet::NONE, &mut ());
     }
 
     fn to_move(&self) -> Seat {
-        match self.game.to_move() {
-            ToMove::Player(s) => s,
-            _ => self.learner,
-        }
+        self.m.to_move().unwrap_or(self.m.players().learner)
     }
 
     /// Writes the observation and mask of the seat to move.
     fn write(&self, obs: &mut [f32], mask: &mut [u8]) {
-        tensor::encode(&self.game.view(self.to_move()), obs);
-        tensor::mask(&self.legal, mask);
+        tensor::encode(&self.m.game().view(self.to_move()), obs);
+        tensor::mask(self.m.legal(), mask);
+    }
+
+    /// The opponents' bots, taken for the next game.
+    fn take_bots(&mut self) -> Vec<Player> {
+        std::mem::take(&mut self.m.players_mut().bots)
     }
 }
 
@@ -263,7 +256,12 @@ impl VecEnv {
         &mut self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-        py.allow_threads(|| guarded(|| Ok(self.reset_all())))?;
+        py.allow_threads(|| {
+            guarded(|| {
+                self.reset_all();
+                Ok(())
+            })
+        })?;
         Ok((crate::floats(py, &self.obs)?, PyBytes::new(py, &self.mask)))
     }
 
@@ -313,7 +311,7 @@ impl VecEnv {
         }
         let mut chosen = Vec::with_capacity(actions.len());
         for (i, (&id, env)) in actions.iter().zip(&*envs).enumerate() {
-            match Action::from_id(id).filter(|a| env.legal.contains(a)) {
+            match Action::from_id(id).filter(|a| env.m.legal().contains(a)) {
                 Some(a) => chosen.push(a),
                 None => {
                     return Err(PyValueError::new_err(format!(
@@ -322,7 +320,12 @@ impl VecEnv {
                 }
             }
         }
-        py.allow_threads(|| guarded(|| Ok(self.step_all(&chosen))))?;
+        py.allow_threads(|| {
+            guarded(|| {
+                self.step_all(&chosen);
+                Ok(())
+            })
+        })?;
         Ok((
             crate::floats(py, &self.obs)?,
             PyBytes::new(py, &self.mask),
@@ -338,7 +341,7 @@ impl VecEnv {
         let setup = &self.setup;
         let old: Vec<Vec<Player>> = envs!(self)
             .drain(..)
-            .map(|e| e.bots)
+            .map(|mut e| e.take_bots())
             .chain(std::iter::repeat_with(Vec::new))
             .take(setup.num_envs as usize)
             .collect();
@@ -364,7 +367,6 @@ impl VecEnv {
     fn step_all(&mut self, actions: &[Action]) {
         let setup = &self.setup;
         let n = setup.cfg.players as usize;
-        let opponents = setup.opponents.is_some();
         let (obs, mask) = (&mut self.obs, &mut self.mask);
         let (rewards, totals, dones) = (&mut self.rewards, &mut self.totals, &mut self.dones);
         self.pool.install(|| {
@@ -377,20 +379,23 @@ impl VecEnv {
                 .zip(totals.par_chunks_mut(n))
                 .zip(dones.par_iter_mut())
                 .for_each(|((((((env, &a), o), m), r), t), d)| {
-                    env.game.apply_unchecked(a, &mut ());
-                    env.advance(opponents);
+                    if let Err(e) = env.m.apply(a, &mut ()) {
+                        // `step` checked every action against its game's legal actions.
+                        unreachable!("{e}");
+                    }
+                    env.advance();
                     r.fill(0.0);
                     t.fill(0.0);
                     *d = 0;
-                    if env.game.to_move() == ToMove::Terminal {
-                        let winner = env.game.winner();
-                        let final_totals = env.game.totals();
+                    if env.m.game().to_move() == ToMove::Terminal {
+                        let winner = env.m.game().winner();
+                        let final_totals = env.m.game().totals();
                         for s in 0..n {
                             r[s] = (winner == Some(s as Seat)) as u8 as f32;
                             t[s] = final_totals[s] as f32;
                         }
                         *d = 1;
-                        let mut bots = std::mem::take(&mut env.bots);
+                        let mut bots = env.take_bots();
                         *env = setup.new_game(env.number + setup.num_envs, &mut bots);
                     }
                     env.write(o, m);

@@ -77,9 +77,10 @@ pub use script::{DealSpec, Script, ScriptError, StackedDeal};
 pub use table::Table;
 pub use view::{CardMask, CardView, PlayerView};
 
-/// The workspace README, whose Rust code blocks (the engine example) run as doctests of this
-/// crate, so the example a reader sees is the example `cargo test` compiles and runs. Its other
-/// blocks are tagged (`sh`, `toml`, `json`, `text`) and not compiled.
+/// The engine's page of the docs (`docs/dev/engine.md`), whose Rust code blocks run as doctests
+/// of this crate, so the example a reader sees is the example `cargo test` compiles and runs.
+/// Its other blocks are tagged (`json`, `text`) and not compiled. Only doctests see this item
+/// (`cfg(doctest)` removes it before the page is read), so editing the page rebuilds nothing.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-pub struct ReadmeDoctests;
+#[doc = include_str!("../../../docs/dev/engine.md")]
+pub struct EngineDoctests;

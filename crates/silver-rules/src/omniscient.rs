@@ -261,7 +261,7 @@ impl Omniscient<'_> {
         if shield != g.shield {
             return Err(InvariantViolation::StaleShield);
         }
-        if g.amulet != NONE && village_mask & (1u64 << g.amulet) == 0 {
+        if g.token_card != NONE && village_mask & (1u64 << g.token_card) == 0 {
             return Err(InvariantViolation::TokenOutsideVillages);
         }
         if g.display_len as u32 > 4 || g.deck.len() > CARDS - 1 {

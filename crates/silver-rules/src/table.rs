@@ -59,7 +59,7 @@ impl<'a> Table<'a> {
 
     /// R-AMULET: `(seat, slot)` of the card under the token.
     pub fn token_slot(self) -> Option<(Seat, Slot)> {
-        self.0.locate_in_villages(self.0.amulet)
+        self.0.locate_in_villages(self.0.token_card)
     }
 
     /// R-CENSUS: who called census this round.

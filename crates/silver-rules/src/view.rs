@@ -229,7 +229,7 @@ impl PlayerView {
             id: c,
             value: self.value_of(c),
             face_up: g.up(c),
-            under_token: g.amulet == c,
+            under_token: g.token_card == c,
             guarded,
             known_by: g.known[c as usize],
         }

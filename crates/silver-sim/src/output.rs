@@ -1,82 +1,165 @@
-//! The files of a run directory: which there are ([`OutputFile`]), the one writer of the
-//! per-game CSV files ([`CsvFiles`], used by runs and sweeps alike), and atomic writes of the
-//! files a run writes whole (summaries, manifests).
+//! The files of a run directory, declared once ([`output_files!`]'s table: [`OutputFile`],
+//! [`Outputs`]), the one CSV writer ([`CsvRow`]), the one writer of the per-game CSV files
+//! ([`CsvFiles`], used by runs and sweeps alike), and atomic writes of the files a run writes
+//! whole (summaries, manifests).
+//!
+//! # Adding an output file
+//!
+//! 1. Add its row to the `output_files!` table below: its variant, file name, what a row is,
+//!    how it is made ([`Made`]: a per-game file gives its header) and what writes it: `always`,
+//!    `sprt` (an SPRT run), or `switch KEY`, which adds `KEY` to [`Outputs`] (the `[outputs]`
+//!    table of a spec, on by default) and to manifests.
+//! 2. Produce its bytes: a per-game file's rows come from a collector (`collect.rs` says how to
+//!    add one) writing [`CsvRow`]s into [`Rows::file`]; a summary file is its arm of
+//!    `summary::summaries`, made from [`crate::Stats`].
+//!
+//! Everything else follows from the row: runs create, record, resume, replace and merge the
+//! file, and `silver verify` expects it.
 
+use crate::collect::{CENSUS_HEADER, GAMES_HEADER, ROUNDS_HEADER};
 use crate::error::RunError;
-use crate::record::{Rows, CENSUS_HEADER, GAMES_HEADER, ROUNDS_HEADER};
-use crate::spec::Outputs;
 use crate::sprt::SPRT_HEADER;
+use serde::{Deserialize, Serialize};
 use std::fs::{self, File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-/// A file of a run directory.
+/// How a file of a run directory is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum OutputFile {
-    /// `games.csv`: one row per game and seat.
-    Games,
-    /// `rounds.csv`: one row per round and seat.
-    Rounds,
-    /// `census.csv`: one row per census call.
-    Census,
-    /// `summary.csv`: per bot and per seat.
+pub(crate) enum Made {
+    /// Appended block by block in game order (starting with this CSV header), recorded with
+    /// its length and checksum in the manifest at every checkpoint.
+    PerGame(&'static str),
+    /// Made whole from the run's statistics when it finishes (`summary::summaries`).
     Summary,
-    /// `cards.csv`: per value of the set.
-    Cards,
-    /// `pairs.csv`: head-to-head, per pair of bots that met.
-    Pairs,
-    /// `ratings.csv`: per bot, Elo with its interval.
-    Ratings,
-    /// `sprt.csv`: the LLR after every block of an SPRT run.
-    Sprt,
-    /// `game-metrics.csv` (a balance sweep's set): one row of integer counts per game.
-    GameMetrics,
-    /// `manifest.json`: the run's record of itself.
+    /// Written whole by a balance sweep into each set's directory.
+    SweepSet,
+    /// The run's record of itself.
     Manifest,
-    /// `report.html`: `silver report`'s page (written later, replaced with the run).
+    /// Written later by `silver report`, and replaced with the run.
     Report,
 }
 
+/// What decides whether a run writes a file (see [`OutputFile::enabled`]).
+macro_rules! written {
+    (always; $outputs:ident, $sprt:ident) => {
+        true
+    };
+    (sprt; $outputs:ident, $sprt:ident) => {
+        $sprt
+    };
+    (switch $key:ident; $outputs:ident, $sprt:ident) => {
+        $outputs.$key
+    };
+}
+
+/// Generates [`OutputFile`] (its list, names, headers, what writes each) and [`Outputs`] (one
+/// switch per `switch KEY` row) from the one table of files below.
+macro_rules! output_files {
+    ($(
+        $variant:ident = $name:literal, $what:literal: $made:expr, $gate:ident $($key:ident)?;
+    )*) => {
+        /// A file of a run directory.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) enum OutputFile {
+            $(
+                #[doc = concat!("`", $name, "`: ", $what, ".")]
+                $variant,
+            )*
+        }
+
+        impl OutputFile {
+            /// Every file a run or a sweep's set may write.
+            pub(crate) const ALL: [OutputFile; [$($name),*].len()] = [$(OutputFile::$variant),*];
+
+            /// The file name.
+            pub(crate) const fn name(self) -> &'static str {
+                match self {
+                    $(OutputFile::$variant => $name,)*
+                }
+            }
+
+            /// How it is made.
+            pub(crate) const fn made(self) -> Made {
+                match self {
+                    $(OutputFile::$variant => $made,)*
+                }
+            }
+
+            /// Whether a run with these outputs (and an SPRT or not) writes this file.
+            #[allow(unused_variables)]
+            pub(crate) fn enabled(self, outputs: &Outputs, sprt: bool) -> bool {
+                match self {
+                    $(OutputFile::$variant => written!($gate $($key)?; outputs, sprt),)*
+                }
+            }
+        }
+
+        /// Which optional files to write (the `[outputs]` table of a spec; every switch is on
+        /// by default). The other files are always written.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields, default)]
+        pub struct Outputs {
+            $($(
+                #[doc = concat!("`", $name, "`: ", $what, ".")]
+                pub $key: bool,
+            )?)*
+        }
+
+        impl Default for Outputs {
+            fn default() -> Self {
+                Outputs { $($($key: true,)?)* }
+            }
+        }
+
+        impl Outputs {
+            /// Only the files that are always written.
+            pub const NONE: Outputs = Outputs { $($($key: false,)?)* };
+        }
+    };
+}
+
+output_files! {
+    Games = "games.csv", "one row per game and seat": Made::PerGame(GAMES_HEADER), switch games;
+    Rounds = "rounds.csv", "one row per round and seat": Made::PerGame(ROUNDS_HEADER), switch rounds;
+    Census = "census.csv", "one row per census call": Made::PerGame(CENSUS_HEADER), switch census;
+    Summary = "summary.csv", "per bot and per seat": Made::Summary, always;
+    Cards = "cards.csv", "card-set balance per value": Made::Summary, switch cards;
+    Pairs = "pairs.csv", "head-to-head, per pair of bots that met": Made::Summary, always;
+    Ratings = "ratings.csv", "per bot, Elo with its interval": Made::Summary, always;
+    Sprt = "sprt.csv", "the LLR after every block of an SPRT run": Made::PerGame(SPRT_HEADER), sprt;
+    GameMetrics = "game-metrics.csv", "a balance sweep's set: one row of integer counts per game": Made::SweepSet, always;
+    Manifest = "manifest.json", "the run's record of itself": Made::Manifest, always;
+    Report = "report.html", "`silver report`'s page": Made::Report, always;
+}
+
+/// How many per-game files there are.
+const PER_GAME_COUNT: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < OutputFile::ALL.len() {
+        if OutputFile::ALL[i].header().is_some() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+};
+
 impl OutputFile {
     /// The per-game CSV files, in the order a run writes them.
-    pub(crate) const PER_GAME: [OutputFile; 4] = [
-        OutputFile::Games,
-        OutputFile::Rounds,
-        OutputFile::Census,
-        OutputFile::Sprt,
-    ];
-
-    /// Every file a run or a sweep's set may write.
-    pub(crate) const ALL: [OutputFile; 11] = [
-        OutputFile::Games,
-        OutputFile::Rounds,
-        OutputFile::Census,
-        OutputFile::Summary,
-        OutputFile::Cards,
-        OutputFile::Pairs,
-        OutputFile::Ratings,
-        OutputFile::Sprt,
-        OutputFile::GameMetrics,
-        OutputFile::Manifest,
-        OutputFile::Report,
-    ];
-
-    /// The file name.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            OutputFile::Games => "games.csv",
-            OutputFile::Rounds => "rounds.csv",
-            OutputFile::Census => "census.csv",
-            OutputFile::Summary => "summary.csv",
-            OutputFile::Cards => "cards.csv",
-            OutputFile::Pairs => "pairs.csv",
-            OutputFile::Ratings => "ratings.csv",
-            OutputFile::Sprt => "sprt.csv",
-            OutputFile::GameMetrics => "game-metrics.csv",
-            OutputFile::Manifest => "manifest.json",
-            OutputFile::Report => "report.html",
+    pub(crate) const PER_GAME: [OutputFile; PER_GAME_COUNT] = {
+        let mut out = [OutputFile::Games; PER_GAME_COUNT];
+        let (mut i, mut k) = (0, 0);
+        while i < OutputFile::ALL.len() {
+            if OutputFile::ALL[i].header().is_some() {
+                out[k] = OutputFile::ALL[i];
+                k += 1;
+            }
+            i += 1;
         }
-    }
+        out
+    };
 
     /// The file of a name (as recorded in a manifest).
     pub(crate) fn from_name(name: &str) -> Option<OutputFile> {
@@ -84,55 +167,134 @@ impl OutputFile {
     }
 
     /// The CSV header of a per-game file.
-    pub(crate) fn header(self) -> Option<&'static str> {
-        match self {
-            OutputFile::Games => Some(GAMES_HEADER),
-            OutputFile::Rounds => Some(ROUNDS_HEADER),
-            OutputFile::Census => Some(CENSUS_HEADER),
-            OutputFile::Sprt => Some(SPRT_HEADER),
-            OutputFile::Summary
-            | OutputFile::Cards
-            | OutputFile::Pairs
-            | OutputFile::Ratings
-            | OutputFile::GameMetrics
-            | OutputFile::Manifest
-            | OutputFile::Report => None,
+    pub(crate) const fn header(self) -> Option<&'static str> {
+        match self.made() {
+            Made::PerGame(header) => Some(header),
+            Made::Summary | Made::SweepSet | Made::Manifest | Made::Report => None,
         }
     }
 
-    /// Whether a run with these outputs (and an SPRT or not) writes this file.
-    pub(crate) fn enabled(self, outputs: &Outputs, sprt: bool) -> bool {
-        match self {
-            OutputFile::Games => outputs.games,
-            OutputFile::Rounds => outputs.rounds,
-            OutputFile::Census => outputs.census,
-            OutputFile::Cards => outputs.cards,
-            OutputFile::Sprt => sprt,
-            OutputFile::Summary
-            | OutputFile::Pairs
-            | OutputFile::Ratings
-            | OutputFile::GameMetrics
-            | OutputFile::Manifest
-            | OutputFile::Report => true,
+    /// This per-game file's position in [`OutputFile::PER_GAME`] (and in [`Rows`]).
+    const fn per_game_slot(self) -> usize {
+        let mut i = 0;
+        while i < PER_GAME_COUNT {
+            if OutputFile::PER_GAME[i] as u8 == self as u8 {
+                return i;
+            }
+            i += 1;
         }
+        panic!("not a per-game file")
     }
 
-    /// This per-game file's rows of a block.
-    fn rows(self, rows: &Rows) -> &[u8] {
-        match self {
-            OutputFile::Games => &rows.games,
-            OutputFile::Rounds => &rows.rounds,
-            OutputFile::Census => &rows.census,
-            OutputFile::Sprt => &rows.sprt,
-            OutputFile::Summary
-            | OutputFile::Cards
-            | OutputFile::Pairs
-            | OutputFile::Ratings
-            | OutputFile::GameMetrics
-            | OutputFile::Manifest
-            | OutputFile::Report => &[],
-        }
+    /// The files a new run replaces: everything a run (or its report) writes, except the
+    /// manifest, which is written over atomically.
+    pub(crate) fn replaced_by_a_run() -> Vec<OutputFile> {
+        OutputFile::ALL
+            .into_iter()
+            .filter(|f| match f.made() {
+                Made::PerGame(_) | Made::Summary | Made::Report => true,
+                Made::SweepSet | Made::Manifest => false,
+            })
+            .collect()
     }
+}
+
+/// One block's rows of every per-game file (in the order of the per-game files).
+#[derive(Default)]
+pub struct Rows([Vec<u8>; PER_GAME_COUNT]);
+
+impl Rows {
+    /// The rows of per-game file `f` (a file without a header has none: a panic).
+    #[inline]
+    pub(crate) fn file(&mut self, f: OutputFile) -> &mut Vec<u8> {
+        &mut self.0[f.per_game_slot()]
+    }
+
+    fn get(&self, f: OutputFile) -> &[u8] {
+        &self.0[f.per_game_slot()]
+    }
+}
+
+/// Appends one CSV row field by field, allocating nothing beyond the buffer's growth: the one
+/// CSV writer of every file silver writes. Text fields are quoted as the `csv` crate's reader
+/// (and its writer's necessary-quotes style) expects.
+pub(crate) struct CsvRow<'a> {
+    buf: &'a mut Vec<u8>,
+    first: bool,
+}
+
+impl<'a> CsvRow<'a> {
+    /// A row appended to `buf`.
+    pub(crate) fn new(buf: &'a mut Vec<u8>) -> Self {
+        CsvRow { buf, first: true }
+    }
+
+    fn sep(&mut self) -> &mut Vec<u8> {
+        if !self.first {
+            self.buf.push(b',');
+        }
+        self.first = false;
+        self.buf
+    }
+
+    /// A number.
+    pub(crate) fn num(&mut self, x: impl Into<i64>) -> &mut Self {
+        let _ = write!(self.sep(), "{}", x.into());
+        self
+    }
+
+    /// An unsigned count.
+    pub(crate) fn count(&mut self, x: u64) -> &mut Self {
+        let _ = write!(self.sep(), "{x}");
+        self
+    }
+
+    /// A float with the fixed precision of every CSV file (deterministic output).
+    pub(crate) fn float(&mut self, x: f64) -> &mut Self {
+        let _ = write!(self.sep(), "{x:.4}");
+        self
+    }
+
+    /// An empty field.
+    pub(crate) fn empty(&mut self) -> &mut Self {
+        self.sep();
+        self
+    }
+
+    /// A text field, quoted when it holds a comma, a quote or a line break (bot and set names
+    /// may; a bare carriage return would end the row for a CSV reader).
+    pub(crate) fn text(&mut self, t: &str) -> &mut Self {
+        let buf = self.sep();
+        if t.contains([',', '"', '\n', '\r']) {
+            buf.push(b'"');
+            for b in t.bytes() {
+                if b == b'"' {
+                    buf.push(b'"');
+                }
+                buf.push(b);
+            }
+            buf.push(b'"');
+        } else {
+            buf.extend_from_slice(t.as_bytes());
+        }
+        self
+    }
+
+    /// Ends the row.
+    pub(crate) fn end(&mut self) {
+        self.buf.push(b'\n');
+    }
+}
+
+/// A header row of `names`.
+pub(crate) fn csv_header(names: &[&str]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut row = CsvRow::new(&mut out);
+    for n in names {
+        row.text(n);
+    }
+    row.end();
+    out
 }
 
 /// A balance sweep's comparison of its sets.
@@ -329,18 +491,18 @@ impl Open {
 
 /// A file's first bytes, as verification needs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Prefix {
+pub struct Prefix {
     /// Their CRC-32.
-    pub(crate) crc: u32,
+    pub crc: u32,
     /// Rows among them, header included (newlines outside quoted fields).
-    pub(crate) lines: u64,
+    pub lines: u64,
     /// The whole file's length.
-    pub(crate) file_len: u64,
+    pub file_len: u64,
 }
 
 /// Reads a file's first `len` bytes: their CRC-32 and newlines, or why they cannot be had (the
 /// file is missing or shorter).
-pub(crate) fn read_prefix(path: &Path, len: u64) -> Result<Prefix, RunError> {
+pub fn read_prefix(path: &Path, len: u64) -> Result<Prefix, RunError> {
     use std::io::Read;
     let file = File::open(path).map_err(io(path))?;
     let file_len = file.metadata().map_err(io(path))?.len();
@@ -459,8 +621,7 @@ impl CsvFiles {
     /// Appends one block's rows.
     pub(crate) fn append(&mut self, rows: &Rows) -> Result<(), RunError> {
         for open in &mut self.files {
-            let bytes = open.kind.rows(rows);
-            open.write(bytes, &self.dir)?;
+            open.write(rows.get(open.kind), &self.dir)?;
         }
         Ok(())
     }
@@ -480,23 +641,5 @@ impl CsvFiles {
             ));
         }
         Ok(out)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rows_are_counted_outside_quoted_fields() {
-        let dir = std::env::temp_dir().join(format!("silver-prefix-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let p = dir.join("games.csv");
-        let text = "set,bot\namulet,\"a\nb, \"\"c\"\"\"\namulet,\"x\"\n";
-        fs::write(&p, text).unwrap();
-        let prefix = read_prefix(&p, text.len() as u64).unwrap();
-        assert_eq!(prefix.lines, 3);
-        assert_eq!(prefix.crc, crc32fast::hash(text.as_bytes()));
-        let _ = fs::remove_dir_all(&dir);
     }
 }

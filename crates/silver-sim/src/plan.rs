@@ -110,10 +110,14 @@ impl Plan {
 
     /// Asks `policy` about every bot of the plan (for a plan rebuilt from a run's manifest,
     /// a [`ExecPolicy::file`] of the manifest: its exec bots were read from it); an error for
-    /// the first one refused. [`Plan::from_manifest`] checks nothing of the kind itself.
+    /// the first one refused, or whose program cannot be started (as [`resolve_bot_with`]
+    /// checks it). [`Plan::from_manifest`] checks nothing of the kind itself.
     pub fn admit(&self, policy: &mut ExecPolicy) -> Result<(), BotError> {
         for b in &self.bots {
             policy.admit(&b.name, &b.spec, None)?;
+            if let BotSpec::Exec(p) = &b.spec {
+                check_program(&b.name, &p.command)?;
+            }
         }
         Ok(())
     }
@@ -333,16 +337,33 @@ fn resolve_table(text: &str) -> Result<(String, BotSpec), BotError> {
     Ok((name, spec))
 }
 
-/// An error unless the program of an `exec` bot's command exists (a path, or a name on
-/// `PATH`), so a typo is a one-line error before any game starts.
+/// An error unless the program of an `exec` bot's command can be started: a path to an
+/// executable file, or the name of one on `PATH` (as the shell looks it up), so a typo or a
+/// missing permission is a one-line error naming the bot before any game starts.
 fn check_program(name: &str, command: &str) -> Result<(), BotError> {
     let program = command.split_whitespace().next().unwrap_or("");
-    let found = if program.contains('/') {
-        Path::new(program).is_file()
-    } else {
-        std::env::var_os("PATH")
-            .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
-    };
+    if program.contains('/') {
+        let path = Path::new(program);
+        return if !path.is_file() {
+            Err(BotError::NoProgram {
+                name: name.into(),
+                program: program.into(),
+            })
+        } else if !executable(path) {
+            Err(BotError::NotExecutable {
+                name: name.into(),
+                program: program.into(),
+            })
+        } else {
+            Ok(())
+        };
+    }
+    let found = std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths).any(|d| {
+            let p = d.join(program);
+            p.is_file() && executable(&p)
+        })
+    });
     if found {
         Ok(())
     } else {
@@ -351,6 +372,19 @@ fn check_program(name: &str, command: &str) -> Result<(), BotError> {
             program: program.into(),
         })
     }
+}
+
+/// Whether a file has an execute permission bit (any: who may run it is the system's call).
+#[cfg(unix)]
+fn executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
+}
+
+/// Elsewhere any file may be started.
+#[cfg(not(unix))]
+fn executable(_: &Path) -> bool {
+    true
 }
 
 /// The profile names in a directory (sorted).

@@ -11,11 +11,12 @@
 use crate::blocks::{self, Blocks, Flow, Stop};
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest, Shard};
+use crate::output::Rows;
 use crate::output::{
     check_atomic_target, check_foreign, create_dir, lock, remove, CsvFiles, OutputFile, LOCK_FILE,
 };
 use crate::plan::Plan;
-use crate::record::{self, Rows};
+use crate::record;
 use crate::sprt::Decision;
 use crate::stats::Stats;
 use crate::summary::write_summaries;
@@ -169,20 +170,7 @@ fn start(
     let out = &opts.out;
     // The old run's files go only if the new manifest can be written.
     check_atomic_target(&out.join(OutputFile::Manifest.name()))?;
-    remove(
-        out,
-        &[
-            OutputFile::Games,
-            OutputFile::Rounds,
-            OutputFile::Census,
-            OutputFile::Cards,
-            OutputFile::Summary,
-            OutputFile::Pairs,
-            OutputFile::Ratings,
-            OutputFile::Sprt,
-            OutputFile::Report,
-        ],
-    )?;
+    remove(out, &OutputFile::replaced_by_a_run())?;
     let mut manifest = fresh;
     manifest.command = opts.command.clone();
     manifest.files = CsvFiles::header_records(&plan.outputs, plan.sprt.is_some());
@@ -265,7 +253,7 @@ pub fn run(
                     .pair(0, 1)
                     .map_or(0.0, |p| p.w as f64 / p.n.max(1) as f64);
                 let games = layout.games_in(block + 1);
-                rows.sprt
+                rows.file(OutputFile::Sprt)
                     .extend_from_slice(test.row(block, games, score).as_bytes());
                 if test.decision != Decision::Continue {
                     flow = Flow::Stop;

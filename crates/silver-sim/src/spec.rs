@@ -1,6 +1,7 @@
 //! Experiment specs (TOML, `experiments/*.toml`): what was typed, before resolution.
 
 use crate::error::SpecError;
+pub use crate::output::Outputs;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -68,41 +69,6 @@ impl Default for ModelSpec {
     fn default() -> Self {
         ModelSpec::Rounds { rounds: 4 }
     }
-}
-
-/// Which per-game files to write (the summary is always written).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Outputs {
-    /// `games.csv`: one row per game and seat.
-    pub games: bool,
-    /// `rounds.csv`: one row per round and seat.
-    pub rounds: bool,
-    /// `census.csv`: one row per census call.
-    pub census: bool,
-    /// `cards.csv`: card-set balance per value.
-    pub cards: bool,
-}
-
-impl Default for Outputs {
-    fn default() -> Self {
-        Outputs {
-            games: true,
-            rounds: true,
-            census: true,
-            cards: true,
-        }
-    }
-}
-
-impl Outputs {
-    /// Summary only.
-    pub const NONE: Outputs = Outputs {
-        games: false,
-        rounds: false,
-        census: false,
-        cards: false,
-    };
 }
 
 /// An experiment as written in a TOML file.

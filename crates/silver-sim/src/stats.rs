@@ -2,6 +2,7 @@
 //! and turn into `summary.csv`, `cards.csv` and the terminal table.
 
 use crate::interval::wilson;
+use crate::output::{csv_header, CsvRow};
 use crate::pairs::PairTable;
 use crate::sets::NamedSet;
 use serde::{Deserialize, Serialize};
@@ -217,15 +218,15 @@ fn ratio(a: f64, b: u64) -> f64 {
     silver_stats::ratio(a, b as f64)
 }
 
-/// Formats a float for CSV with fixed precision (deterministic output).
+/// Formats a float for CSV with fixed precision (deterministic output; [`CsvRow::float`]
+/// writes the same).
 pub fn f(x: f64) -> String {
     format!("{x:.4}")
 }
 
 /// `summary.csv`: one row per bot, then one per seat.
 pub fn summary_csv(stats: &Stats, bot_names: &[String], set: &str) -> Vec<u8> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
+    let mut out = csv_header(&[
         "set",
         "kind",
         "name",
@@ -239,54 +240,50 @@ pub fn summary_csv(stats: &Stats, bot_names: &[String], set: &str) -> Vec<u8> {
         "mean_round_score",
         "census_calls",
         "census_success_rate",
-    ])
-    .expect("in-memory write");
+    ]);
     for (i, b) in stats.bots.iter().enumerate() {
         let (lo, hi) = wilson(b.wins, b.games);
         let (mean, sd) = b.total_mean_sd();
-        w.write_record([
-            set.to_string(),
-            "bot".into(),
-            bot_names.get(i).cloned().unwrap_or_default(),
-            b.games.to_string(),
-            b.wins.to_string(),
-            f(ratio(b.wins as f64, b.games)),
-            f(lo),
-            f(hi),
-            f(mean),
-            f(sd),
-            f(ratio(b.round_score_sum as f64, b.rounds)),
-            b.census_calls.to_string(),
-            f(ratio(b.census_success as f64, b.census_calls)),
-        ])
-        .expect("in-memory write");
+        CsvRow::new(&mut out)
+            .text(set)
+            .text("bot")
+            .text(bot_names.get(i).map_or("", String::as_str))
+            .count(b.games)
+            .count(b.wins)
+            .float(ratio(b.wins as f64, b.games))
+            .float(lo)
+            .float(hi)
+            .float(mean)
+            .float(sd)
+            .float(ratio(b.round_score_sum as f64, b.rounds))
+            .count(b.census_calls)
+            .float(ratio(b.census_success as f64, b.census_calls))
+            .end();
     }
     for (s, st) in stats.seats.iter().enumerate() {
         let (lo, hi) = wilson(st.wins, st.games);
-        w.write_record([
-            set.to_string(),
-            "seat".into(),
-            s.to_string(),
-            st.games.to_string(),
-            st.wins.to_string(),
-            f(ratio(st.wins as f64, st.games)),
-            f(lo),
-            f(hi),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ])
-        .expect("in-memory write");
+        CsvRow::new(&mut out)
+            .text(set)
+            .text("seat")
+            .count(s as u64)
+            .count(st.games)
+            .count(st.wins)
+            .float(ratio(st.wins as f64, st.games))
+            .float(lo)
+            .float(hi)
+            .empty()
+            .empty()
+            .empty()
+            .empty()
+            .empty()
+            .end();
     }
-    w.into_inner().expect("in-memory write")
+    out
 }
 
 /// `cards.csv`: per value and character (the set's own names, custom characters included).
 pub fn cards_csv(stats: &Stats, set: &NamedSet) -> Vec<u8> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
+    let mut out = csv_header(&[
         "set",
         "value",
         "character",
@@ -302,29 +299,27 @@ pub fn cards_csv(stats: &Stats, set: &NamedSet) -> Vec<u8> {
         "mean_round_score_used",
         "rounds_not_used",
         "mean_round_score_not_used",
-    ])
-    .expect("in-memory write");
+    ]);
     for (v, c) in stats.cards.iter().enumerate().take(VALUES) {
-        w.write_record([
-            set.name.clone(),
-            v.to_string(),
-            set.labels[v].clone(),
-            set.set.edition(v as u8).name().to_string(),
-            set.provenance(v as u8).name().to_string(),
-            c.drawn.to_string(),
-            c.discarded.to_string(),
-            c.ability_used.to_string(),
-            c.exchanged_in.to_string(),
-            c.exchanged_out.to_string(),
-            c.in_village_at_end.to_string(),
-            c.used_rounds.to_string(),
-            f(ratio(c.used_score_sum as f64, c.used_rounds)),
-            c.unused_rounds.to_string(),
-            f(ratio(c.unused_score_sum as f64, c.unused_rounds)),
-        ])
-        .expect("in-memory write");
+        CsvRow::new(&mut out)
+            .text(&set.name)
+            .count(v as u64)
+            .text(&set.labels[v])
+            .text(set.set.edition(v as u8).name())
+            .text(set.provenance(v as u8).name())
+            .count(c.drawn)
+            .count(c.discarded)
+            .count(c.ability_used)
+            .count(c.exchanged_in)
+            .count(c.exchanged_out)
+            .count(c.in_village_at_end)
+            .count(c.used_rounds)
+            .float(ratio(c.used_score_sum as f64, c.used_rounds))
+            .count(c.unused_rounds)
+            .float(ratio(c.unused_score_sum as f64, c.unused_rounds))
+            .end();
     }
-    w.into_inner().expect("in-memory write")
+    out
 }
 
 /// The plain-text summary table printed at the end of a run.
@@ -425,24 +420,4 @@ pub fn census_tables(stats: &Stats, turn_bucket: usize) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn merge_adds() {
-        let mut a = Stats::new(2, 2);
-        a.games = 3;
-        a.census(5, 7, true);
-        let mut b = Stats::new(2, 2);
-        b.games = 4;
-        b.census(9, 2, false);
-        a.merge(&b);
-        assert_eq!(a.games, 7);
-        assert_eq!(a.census_by_turn[5].success, 1);
-        assert_eq!(a.census_by_turn[9].calls, 1);
-        assert_eq!(a.census_by_sum[2].calls, 1);
-    }
 }

@@ -4,30 +4,49 @@
 
 use crate::error::RunError;
 use crate::manifest::Manifest;
-use crate::output::{write_atomic, OutputFile};
+use crate::output::{write_atomic, Made, OutputFile};
 use crate::pairs::pairs_csv;
 use crate::ratings::ratings_csv;
 use crate::stats::{cards_csv, summary_csv, Stats};
 use std::path::Path;
 
 /// The summary files of a run's statistics (`summary.csv`, `cards.csv` when `cards`, and
-/// `pairs.csv` and `ratings.csv` with two or more bots), with their contents: what `finish`
-/// writes, and what `silver verify` compares against.
+/// `pairs.csv` and `ratings.csv` with two or more bots), with their contents, in the order of
+/// the files' table: what `finish` writes, and what `silver verify` compares against. The
+/// match over every file decides, for a new one, whether it is made from the statistics.
 pub(crate) fn summaries(
     stats: &Stats,
     bots: &[String],
     set: &crate::sets::NamedSet,
     cards: bool,
 ) -> Vec<(OutputFile, Vec<u8>)> {
-    let mut out = vec![(OutputFile::Summary, summary_csv(stats, bots, &set.name))];
-    if cards {
-        out.push((OutputFile::Cards, cards_csv(stats, set)));
-    }
     // Head-to-head and ratings wherever two bots can meet.
-    if bots.len() >= 2 {
-        out.push((OutputFile::Pairs, pairs_csv(&stats.pairs, bots, &set.name)));
-        let ratings = crate::ratings::fit(&stats.pairs, bots.len());
-        out.push((OutputFile::Ratings, ratings_csv(&ratings, bots, &set.name)));
+    let met = bots.len() >= 2;
+    let mut out = Vec::new();
+    for file in OutputFile::ALL {
+        let bytes = match file {
+            OutputFile::Summary => Some(summary_csv(stats, bots, &set.name)),
+            OutputFile::Cards => cards.then(|| cards_csv(stats, set)),
+            OutputFile::Pairs => met.then(|| pairs_csv(&stats.pairs, bots, &set.name)),
+            OutputFile::Ratings => met.then(|| {
+                let ratings = crate::ratings::fit(&stats.pairs, bots.len());
+                ratings_csv(&ratings, bots, &set.name)
+            }),
+            // Not made from the statistics.
+            OutputFile::Games
+            | OutputFile::Rounds
+            | OutputFile::Census
+            | OutputFile::Sprt
+            | OutputFile::GameMetrics
+            | OutputFile::Manifest
+            | OutputFile::Report => None,
+        };
+        debug_assert!(
+            bytes.is_none() || file.made() == Made::Summary,
+            "{} is made from the statistics but is not a summary file",
+            file.name()
+        );
+        out.extend(bytes.map(|b| (file, b)));
     }
     out
 }

@@ -6,8 +6,9 @@
 //!   text; [`tui`]: the same screen drawn with ratatui; [`text`]: words for actions, events
 //!   and cards;
 //! * [`play`] and [`view`]: the `silver play` and `silver view` commands (full screen, or
-//!   `--plain` text on standard input and output).
+//!   `--plain` text on standard input and output), failing with an [`error::TableError`].
 
+pub mod error;
 pub mod play;
 pub mod scene;
 pub mod session;

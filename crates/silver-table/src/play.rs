@@ -1,5 +1,6 @@
 //! `silver play`: a person plays in the terminal against bots, full screen or as plain text.
 
+use crate::error::TableError;
 use crate::scene::{self, choice, seat_tag, Scene};
 use crate::session::{SavedGame, Session};
 use crate::text::{card_name, character_lines, event_line};
@@ -87,7 +88,7 @@ pub fn final_lines(session: &Session) -> Vec<String> {
     let n = session.names.len();
     let mut lines = vec![format!(
         "game over: {} wins",
-        session.game.winner().map_or("nobody".into(), |w| format!(
+        session.game().winner().map_or("nobody".into(), |w| format!(
             "{} {}",
             seat_tag(w),
             session.names[w as usize]
@@ -101,14 +102,14 @@ pub fn final_lines(session: &Session) -> Vec<String> {
         let cells: Vec<String> = scores[..n].iter().map(|x| format!("{x:>8}")).collect();
         lines.push(format!("  {:>5} {}", r + 1, cells.join("")));
     }
-    let totals = session.game.totals();
+    let totals = session.game().totals();
     let cells: Vec<String> = totals[..n].iter().map(|x| format!("{x:>8}")).collect();
     lines.push(format!("  total {}", cells.join("")));
     lines
 }
 
 fn person_scene(session: &Session, log: &[String]) -> Scene {
-    let view = session.game.view(session.seat);
+    let view = session.game().view(session.seat);
     let actions: &[silver_rules::Action] = if session.persons_turn() {
         session.legal()
     } else {
@@ -136,27 +137,36 @@ fn history(session: &Session) -> (usize, Vec<String>) {
 
 /// Saves atomically (a temporary file renamed over the old one; a target that is not a regular
 /// file is refused, not replaced).
-fn save(session: &Session, path: &Path) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(&session.saved()).map_err(|e| e.to_string())?;
+fn save(session: &Session, path: &Path) -> Result<(), TableError> {
+    let text = serde_json::to_string_pretty(&session.saved())?;
     let tmp = path.with_extension("json.tmp");
     silver_sim::check_replaceable(path)
         .and_then(|()| silver_sim::check_replaceable(&tmp))
         .and_then(|()| std::fs::write(&tmp, text + "\n"))
         .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("cannot save {}: {e}", path.display()))
+        .map_err(|error| TableError::Save {
+            path: path.to_path_buf(),
+            error,
+        })
 }
 
 /// Reads a saved game.
-pub fn load(path: &Path) -> Result<SavedGame, String> {
-    let text = silver_sim::read_text(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: not a saved game: {e}", path.display()))
+pub fn load(path: &Path) -> Result<SavedGame, TableError> {
+    let text = silver_sim::read_text(path).map_err(|error| TableError::Read {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    serde_json::from_str(&text).map_err(|error| TableError::NotASavedGame {
+        path: path.to_path_buf(),
+        error,
+    })
 }
 
 const HELP: &str =
     "type a choice's key (or #N), q to save and quit, ? for this help and the set's characters";
 
 /// Plays the session to its end (true) or until the person quits (false).
-pub fn run(session: Session, options: &PlayOptions) -> Result<bool, String> {
+pub fn run(session: Session, options: &PlayOptions) -> Result<bool, TableError> {
     if options.plain {
         let stdin = std::io::stdin();
         let mut out = std::io::stdout().lock();
@@ -172,31 +182,30 @@ pub fn plain<R: BufRead, W: Write>(
     options: &PlayOptions,
     input: &mut R,
     out: &mut W,
-) -> Result<bool, String> {
-    let io = |e: std::io::Error| e.to_string();
-    let set = session.game.config().set;
+) -> Result<bool, TableError> {
+    let set = session.game().config().set;
     let (mut shown, mut log) = history(&session);
     let seats: Vec<String> = (0..session.names.len())
         .map(|s| format!("{} {}", seat_tag(s as Seat), session.names[s]))
         .collect();
-    writeln!(out, "silver play: {}", seats.join(", ")).map_err(io)?;
+    writeln!(out, "silver play: {}", seats.join(", "))?;
     for l in &log {
-        writeln!(out, "  {l}").map_err(io)?;
+        writeln!(out, "  {l}")?;
     }
     // On resume, what happened before is in the log but not printed again.
     let new_events = |session: &Session,
                       shown: &mut usize,
                       log: &mut Vec<String>,
                       out: &mut W|
-     -> Result<(), String> {
+     -> Result<(), TableError> {
         let events = &session.events[*shown..];
         let lines = observed_lines(events, session.seat, &session.names);
         for l in &lines {
-            writeln!(out, "  {l}").map_err(io)?;
+            writeln!(out, "  {l}")?;
         }
         log.extend(lines);
         for l in reveal_lines(events, &session.names, &set) {
-            writeln!(out, "{l}").map_err(io)?;
+            writeln!(out, "{l}")?;
         }
         *shown = session.events.len();
         Ok(())
@@ -206,30 +215,27 @@ pub fn plain<R: BufRead, W: Write>(
         new_events(&session, &mut shown, &mut log, out)?;
         if session.to_move().is_none() {
             for l in final_lines(&session) {
-                writeln!(out, "{l}").map_err(io)?;
+                writeln!(out, "{l}")?;
             }
             if let Some(path) = &options.save {
                 save(&session, path)?;
-                writeln!(out, "saved to {}", path.display()).map_err(io)?;
+                writeln!(out, "saved to {}", path.display())?;
             }
             return Ok(true);
         }
         let mut s = person_scene(&session, &[]);
         s.footer = HELP.into();
-        write!(out, "{}", scene::plain(&s)).map_err(io)?;
+        write!(out, "{}", scene::plain(&s))?;
         loop {
-            write!(out, "> ").map_err(io)?;
-            out.flush().map_err(io)?;
+            write!(out, "> ")?;
+            out.flush()?;
             let mut line = String::new();
-            if input.read_line(&mut line).map_err(io)? == 0 {
+            if input.read_line(&mut line)? == 0 {
                 if let Some(path) = &options.save {
                     save(&session, path)?;
-                    return Err(format!(
-                        "input ended before the game did (saved to {}; --resume it)",
-                        path.display()
-                    ));
+                    return Err(TableError::InputEndedSaved(path.clone()));
                 }
-                return Err("input ended before the game did (not saved: no --save)".into());
+                return Err(TableError::InputEnded);
             }
             let line = line.trim();
             match line {
@@ -237,31 +243,31 @@ pub fn plain<R: BufRead, W: Write>(
                     return match &options.save {
                         Some(path) => {
                             save(&session, path)?;
-                            writeln!(out, "saved to {}", path.display()).map_err(io)?;
+                            writeln!(out, "saved to {}", path.display())?;
                             Ok(false)
                         }
                         None => {
-                            writeln!(out, "quit (not saved: no --save)").map_err(io)?;
+                            writeln!(out, "quit (not saved: no --save)")?;
                             Ok(false)
                         }
                     }
                 }
                 "?" | "" => {
-                    writeln!(out, "{HELP}").map_err(io)?;
+                    writeln!(out, "{HELP}")?;
                     for l in character_lines(&set) {
-                        writeln!(out, "  {l}").map_err(io)?;
+                        writeln!(out, "  {l}")?;
                     }
                 }
                 _ => match choice(line, session.legal().len()) {
                     Some(i) => {
                         let a = session.legal()[i];
-                        session.apply(a).map_err(|e| e.to_string())?;
+                        session.apply(a)?;
                         if let Some(path) = &options.save {
                             save(&session, path)?;
                         }
                         break;
                     }
-                    None => writeln!(out, "no choice `{line}`: {HELP}").map_err(io)?,
+                    None => writeln!(out, "no choice `{line}`: {HELP}")?,
                 },
             }
         }
@@ -269,14 +275,14 @@ pub fn plain<R: BufRead, W: Write>(
 }
 
 /// Waits up to `d` for a key; true if it was `q`.
-fn wait_key(d: Duration) -> Result<Option<KeyCode>, String> {
+fn wait_key(d: Duration) -> Result<Option<KeyCode>, TableError> {
     let end = Instant::now() + d;
     loop {
         let left = end.saturating_duration_since(Instant::now());
-        if !event::poll(left).map_err(|e| e.to_string())? {
+        if !event::poll(left)? {
             return Ok(None);
         }
-        if let Key::Key(k) = event::read().map_err(|e| e.to_string())? {
+        if let Key::Key(k) = event::read()? {
             if k.kind == KeyEventKind::Press {
                 return Ok(Some(k.code));
             }
@@ -287,17 +293,14 @@ fn wait_key(d: Duration) -> Result<Option<KeyCode>, String> {
     }
 }
 
-fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, String> {
+fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, TableError> {
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return Err(
-            "not a terminal: the full-screen table needs one (use --plain for text)".into(),
-        );
+        return Err(TableError::NotATerminal);
     }
-    let mut terminal =
-        ratatui::try_init().map_err(|e| format!("cannot use the terminal: {e} (try --plain)"))?;
-    let result = (|| -> Result<bool, String> {
-        let set = session.game.config().set;
+    let mut terminal = ratatui::try_init().map_err(TableError::Terminal)?;
+    let result = (|| -> Result<bool, TableError> {
+        let set = session.game().config().set;
         let (mut shown, mut log) = history(&session);
         let mut pick = 0usize;
         let mut message = String::new();
@@ -313,9 +316,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, Stri
                 last_reveal.clone_from(&reveal);
                 s.pending = reveal;
                 s.footer = "the round is over: press any key".into();
-                terminal
-                    .draw(|f| crate::tui::draw(f, &s, 0))
-                    .map_err(|e| e.to_string())?;
+                terminal.draw(|f| crate::tui::draw(f, &s, 0))?;
                 if wait_key(Duration::from_secs(3600))? == Some(KeyCode::Char('q')) {
                     return quit(&session, options);
                 }
@@ -326,9 +327,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, Stri
                 s.pending = last_reveal.clone();
                 s.pending.extend(final_lines(&session));
                 s.footer = "game over: q quits".into();
-                terminal
-                    .draw(|f| crate::tui::draw(f, &s, 0))
-                    .map_err(|e| e.to_string())?;
+                terminal.draw(|f| crate::tui::draw(f, &s, 0))?;
                 if let Some(path) = &options.save {
                     save(&session, path)?;
                 }
@@ -338,9 +337,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, Stri
             if !session.persons_turn() {
                 let mut s = person_scene(&session, &log);
                 s.footer = "the bots are playing (q saves and quits)".into();
-                terminal
-                    .draw(|f| crate::tui::draw(f, &s, 0))
-                    .map_err(|e| e.to_string())?;
+                terminal.draw(|f| crate::tui::draw(f, &s, 0))?;
                 if wait_key(options.delay)? == Some(KeyCode::Char('q')) {
                     return quit(&session, options);
                 }
@@ -355,9 +352,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, Stri
             } else {
                 std::mem::take(&mut message)
             };
-            terminal
-                .draw(|f| crate::tui::draw(f, &s, pick))
-                .map_err(|e| e.to_string())?;
+            terminal.draw(|f| crate::tui::draw(f, &s, pick))?;
             let Some(code) = wait_key(Duration::from_secs(3600))? else {
                 continue;
             };
@@ -367,9 +362,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, Stri
                     let mut h = person_scene(&session, &log);
                     h.pending = character_lines(&set);
                     h.footer = "the set's characters: press any key".into();
-                    terminal
-                        .draw(|f| crate::tui::draw(f, &h, pick))
-                        .map_err(|e| e.to_string())?;
+                    terminal.draw(|f| crate::tui::draw(f, &h, pick))?;
                     wait_key(Duration::from_secs(3600))?;
                     None
                 }
@@ -393,7 +386,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, Stri
             };
             if let Some(i) = chosen {
                 let a = session.legal()[i];
-                session.apply(a).map_err(|e| e.to_string())?;
+                session.apply(a)?;
                 pick = 0;
                 if let Some(path) = &options.save {
                     save(&session, path)?;
@@ -406,7 +399,7 @@ fn full_screen(mut session: Session, options: &PlayOptions) -> Result<bool, Stri
     result
 }
 
-fn quit(session: &Session, options: &PlayOptions) -> Result<bool, String> {
+fn quit(session: &Session, options: &PlayOptions) -> Result<bool, TableError> {
     if let Some(path) = &options.save {
         save(session, path)?;
     }

@@ -1,18 +1,19 @@
 //! A game between a person and bots, one decision at a time, that can be saved as a script
 //! (the engine's [`Script`]: deals and actions) and resumed.
 //!
-//! Seeded: the first player and every round's card order come from the seed's deal stream 0,
-//! the bot in seat `s` draws from the seed's bot stream of game 0 and seat `s`, so a seed and
-//! the person's choices make the same game again. Rounds are dealt from their card order
-//! ([`Game::deal`]), as a script deals them, so a saved game replays exactly. The bots decide
-//! from their views, as always.
+//! Seeded as game 0 (deal 0) of the seed ([`silver_bots::seeds`]): the first player and every
+//! round's card order come from the seed's deal stream 0, the bot in seat `s` draws from the
+//! seed's bot stream of game 0 and seat `s`, so a seed and the person's choices make the same
+//! game again. Rounds are dealt from their card order ([`Game::deal`]), as a script deals
+//! them, so a saved game replays exactly. The game is a [`Match`] that stops at every seat:
+//! the bots decide from their views, checked and observed as in runs.
 
-use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use silver_bots::{BotRng, BotSpec, Player};
+use silver_bots::seeds::GameSeeds;
+use silver_bots::{BotSpec, Dealer, Match, MatchError, Player, SeatSet};
 use silver_rules::{
-    Action, ActionList, Config, DealOrder, DealSpec, Event, Game, GameEvent, Script, Seat, ToMove,
-    Value, CARDS, MAX_PLAYERS,
+    Action, Config, DealOrder, DealSpec, Event, EventSink, Game, GameEvent, Script, Seat, Value,
+    CARDS, MAX_PLAYERS,
 };
 
 /// What a saved game file holds: how the game was set up, and the game so far as a script.
@@ -41,14 +42,27 @@ pub enum SessionError {
     #[error("{0}")]
     Setup(String),
     /// An action that is not legal.
-    #[error("{0:?} is not legal here")]
-    Illegal(Action),
+    #[error(transparent)]
+    Illegal(#[from] MatchError),
+}
+
+/// Deals as a script does: each round's card order drawn from the deal stream
+/// ([`DealOrder::shuffled`], then [`Game::deal`]), and kept for the saved game.
+struct ScriptDealer {
+    rng: ChaCha8Rng,
+    orders: Vec<[Value; CARDS]>,
+}
+
+impl Dealer for ScriptDealer {
+    fn deal<S: EventSink>(&mut self, game: &mut Game, sink: &mut S) {
+        let order = DealOrder::shuffled(&mut self.rng);
+        self.orders.push(*order.values());
+        game.deal(&order, sink);
+    }
 }
 
 /// A person's game against bots.
 pub struct Session {
-    /// The game.
-    pub game: Game,
     /// The person's seat.
     pub seat: Seat,
     /// Per seat: `you` or the bot's name.
@@ -56,19 +70,16 @@ pub struct Session {
     /// Every event so far (omniscient).
     pub events: Vec<Event>,
     seed: u64,
-    players: Vec<Option<Player>>,
-    bot_rngs: [BotRng; MAX_PLAYERS],
-    deal_rng: ChaCha8Rng,
     first_player: Seat,
-    deals: Vec<[Value; CARDS]>,
+    /// The game, the bots (none in the person's seat) and the deals so far.
+    m: Match<Vec<Option<Player>>, ScriptDealer>,
     actions: Vec<Action>,
-    legal: ActionList,
 }
 
 impl Session {
     /// A new game: `bots[s]` plays seat `s` (none for the person's seat). An invalid
-    /// configuration, a seat that is not one of its seats or a bot list of the wrong length
-    /// is an error.
+    /// configuration, a seat that is not one of its seats, a bot list of the wrong length or
+    /// another seat without a bot is an error.
     pub fn new(
         config: Config,
         seat: Seat,
@@ -85,8 +96,10 @@ impl Session {
                 config.players
             )));
         }
-        let mut deal_rng = silver_sim::deal_rng(seed, 0);
-        let first_player = deal_rng.random_range(0..config.players);
+        if let Some(s) = (0..config.players).find(|&s| s != seat && bots[s as usize].is_none()) {
+            return Err(SessionError::Setup(format!("seat {s} has no bot")));
+        }
+        let seeds = GameSeeds::new(seed, 0, 0, config.players);
         let mut names = Vec::new();
         let mut players = Vec::new();
         for b in bots {
@@ -101,26 +114,20 @@ impl Session {
                 }
             }
         }
-        for (s, p) in players.iter_mut().enumerate() {
-            if let Some(p) = p {
-                p.reset(s as Seat, &config);
-            }
-        }
-        let game =
-            Game::new(config, first_player).map_err(|e| SessionError::Setup(e.to_string()))?;
+        let dealer = ScriptDealer {
+            rng: seeds.deals,
+            orders: Vec::new(),
+        };
+        let m = Match::new(config, seeds.first_player, players, dealer, seeds.bots)
+            .map_err(|e| SessionError::Setup(e.to_string()))?;
         let mut session = Session {
-            game,
             seat,
             names,
             events: Vec::new(),
             seed,
-            players,
-            bot_rngs: std::array::from_fn(|s| silver_sim::bot_rng(seed, 0, s as Seat)),
-            deal_rng,
-            first_player,
-            deals: Vec::new(),
+            first_player: seeds.first_player,
+            m,
             actions: Vec::new(),
-            legal: ActionList::new(),
         };
         session.deal_if_due();
         Ok(session)
@@ -145,23 +152,25 @@ impl Session {
             ));
         }
         for (i, &action) in saved.script.actions.iter().enumerate() {
-            let ToMove::Player(p) = s.game.to_move() else {
+            let Some(p) = s.to_move() else {
                 return Err(SessionError::Saved(format!(
                     "action {i} comes after the game is over"
                 )));
             };
             if p != s.seat {
-                let chose = s.bot_choice();
+                // The bot decides again (and its action is played if it is the saved one).
+                let chose = s.bot_turn();
                 if chose != action {
                     return Err(SessionError::Saved(format!(
                         "at action {i} the bot in seat {p} now plays {chose:?}, not the saved {action:?} (another build's bots?)"
                     )));
                 }
+            } else {
+                s.apply(action)
+                    .map_err(|e| SessionError::Saved(format!("action {i}: {e}")))?;
             }
-            s.apply(action)
-                .map_err(|e| SessionError::Saved(format!("action {i}: {e}")))?;
         }
-        let deals: Vec<Vec<Value>> = s.deals.iter().map(|d| d.to_vec()).collect();
+        let deals: Vec<Vec<Value>> = s.m.dealer().orders.iter().map(|d| d.to_vec()).collect();
         let saved_deals: Vec<Vec<Value>> = saved
             .script
             .deals
@@ -176,42 +185,24 @@ impl Session {
         Ok(s)
     }
 
+    /// Deals the rounds that are due, up to the next decision (whoever takes it).
     fn deal_if_due(&mut self) {
-        while self.game.to_move() == ToMove::Deal {
-            let order = DealOrder::shuffled(&mut self.deal_rng);
-            self.deals.push(*order.values());
-            let start = self.events.len();
-            self.game.deal(&order, &mut self.events);
-            self.notify(start);
-        }
-        self.legal.clear();
-        if let ToMove::Player(_) = self.game.to_move() {
-            self.game.legal_actions(&mut self.legal);
-        }
+        self.m.step_until(SeatSet::ALL, &mut self.events);
     }
 
-    /// Passes new events to the bots that want observations (programs).
-    fn notify(&mut self, start: usize) {
-        for (s, p) in self.players.iter_mut().enumerate() {
-            if let Some(p) = p.as_mut().filter(|p| p.wants_observations()) {
-                for e in &self.events[start..] {
-                    p.observe(&e.observe(s as Seat));
-                }
-            }
-        }
+    /// The game.
+    pub fn game(&self) -> &Game {
+        self.m.game()
     }
 
     /// Who must decide, if anyone.
     pub fn to_move(&self) -> Option<Seat> {
-        match self.game.to_move() {
-            ToMove::Player(s) => Some(s),
-            _ => None,
-        }
+        self.m.to_move()
     }
 
     /// The legal actions now.
     pub fn legal(&self) -> &[Action] {
-        &self.legal
+        self.m.legal()
     }
 
     /// True while it is the person's decision.
@@ -219,19 +210,17 @@ impl Session {
         self.to_move() == Some(self.seat)
     }
 
-    fn bot_choice(&mut self) -> Action {
-        let Some(p) = self.to_move() else {
-            return Action::EndTurn;
+    /// The bot to move decides (a forced decision without asking it), its action is played
+    /// and returned. Only at a bot's decision: every seat but the person's has one. Panics if
+    /// the bot chooses an illegal action (a bug of the bot, as in runs).
+    fn bot_turn(&mut self) -> Action {
+        let a = match self.m.play_turn(&mut self.events) {
+            Ok(a) => a,
+            Err(e) => panic!("{e}"),
         };
-        if self.legal.len() == 1 {
-            return self.legal[0];
-        }
-        match self.players[p as usize].as_mut() {
-            Some(player) => {
-                player.decide(&self.game, p, &self.legal, &mut self.bot_rngs[p as usize])
-            }
-            None => self.legal[0],
-        }
+        self.actions.push(a);
+        self.deal_if_due();
+        a
     }
 
     /// Plays one bot decision (the bot to move decides from its view). Returns false if it
@@ -239,8 +228,8 @@ impl Session {
     pub fn step_bot(&mut self) -> bool {
         match self.to_move() {
             Some(p) if p != self.seat => {
-                let a = self.bot_choice();
-                self.apply(a).is_ok()
+                self.bot_turn();
+                true
             }
             _ => false,
         }
@@ -248,20 +237,15 @@ impl Session {
 
     /// Applies a legal action for the seat to move.
     pub fn apply(&mut self, action: Action) -> Result<(), SessionError> {
-        if !self.legal.contains(&action) {
-            return Err(SessionError::Illegal(action));
-        }
-        let start = self.events.len();
-        self.game.apply_unchecked(action, &mut self.events);
+        self.m.apply(action, &mut self.events)?;
         self.actions.push(action);
-        self.notify(start);
         self.deal_if_due();
         Ok(())
     }
 
     /// The game so far as a saved game.
     pub fn saved(&self) -> SavedGame {
-        let cfg = self.game.config();
+        let cfg = self.game().config();
         SavedGame {
             silver_play: 1,
             seed: self.seed,
@@ -274,7 +258,9 @@ impl Session {
                 model: cfg.model,
                 max_turns_per_round: cfg.max_turns_per_round,
                 deals: self
-                    .deals
+                    .m
+                    .dealer()
+                    .orders
                     .iter()
                     .map(|d| DealSpec::Full(d.to_vec()))
                     .collect(),

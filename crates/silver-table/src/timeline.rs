@@ -1,7 +1,64 @@
 //! A recorded game as a timeline: the state before every decision (and the final state), the
 //! decision taken there, and the events it caused, for stepping forwards and backwards.
 
-use silver_rules::{Action, Config, DealOrder, Event, Game, Script, Seat, ToMove};
+use silver_rules::{
+    Action, Config, ConfigError, DealError, DealOrder, Event, Game, IllegalAction, Script,
+    ScriptError, Seat, ToMove,
+};
+
+/// Why a recorded game cannot be laid out as a timeline.
+#[derive(Debug, thiserror::Error)]
+pub enum TimelineError {
+    /// The game's configuration is not valid.
+    #[error("{0}")]
+    Config(#[from] ConfigError),
+    /// A script's configuration is not valid.
+    #[error("{0}")]
+    Script(#[from] ScriptError),
+    /// A script's deal is not a deck.
+    #[error("deal {deal}: {error}")]
+    Deal {
+        /// The deal (1-based).
+        deal: usize,
+        /// What is wrong with it.
+        error: DealError,
+    },
+    /// A script stops dealing before its actions do.
+    #[error("the game needs a deal for round {0}")]
+    MissingDeal(usize),
+    /// A decision by a seat that is not to move.
+    #[error("decision {decision}: seat {seat} is not to move ({to_move:?})")]
+    NotToMove {
+        /// The decision (0-based).
+        decision: usize,
+        /// The seat recorded as deciding.
+        seat: Seat,
+        /// What the game waits for instead.
+        to_move: ToMove,
+    },
+    /// A decision that is not legal.
+    #[error("decision {decision}: {error}")]
+    Decision {
+        /// The decision (0-based).
+        decision: usize,
+        /// Why it is not legal.
+        error: IllegalAction,
+    },
+    /// A script's action after the game is over.
+    #[error("action {0} comes after the game is over")]
+    AfterTheEnd(usize),
+    /// A script's action that is not legal.
+    #[error("action {action}: {error}")]
+    Action {
+        /// The action (0-based).
+        action: usize,
+        /// Why it is not legal.
+        error: IllegalAction,
+    },
+    /// A run's game that cannot be replayed.
+    #[error("{}", silver_sim::message(.0))]
+    Run(silver_sim::SpecError),
+}
 
 /// Where a recorded game's deals come from.
 pub enum Deals<'a> {
@@ -56,17 +113,17 @@ impl Timeline {
         mut deals: Deals<'_>,
         steps: Vec<Step>,
         names: Vec<String>,
-    ) -> Result<Timeline, String> {
-        let mut game = Game::new(config, first).map_err(|e| e.to_string())?;
+    ) -> Result<Timeline, TimelineError> {
+        let mut game = Game::new(config, first)?;
         let mut next_deal = 0usize;
-        let mut deal = |game: &mut Game, events: &mut Vec<Event>| -> Result<(), String> {
+        let mut deal = |game: &mut Game, events: &mut Vec<Event>| -> Result<(), TimelineError> {
             while game.to_move() == ToMove::Deal {
                 match &mut deals {
                     Deals::Stream(rng) => game.deal_random(&mut **rng, events),
                     Deals::Orders(orders) => {
-                        let order = orders.get(next_deal).ok_or_else(|| {
-                            format!("the game needs a deal for round {}", next_deal + 1)
-                        })?;
+                        let order = orders
+                            .get(next_deal)
+                            .ok_or(TimelineError::MissingDeal(next_deal + 1))?;
                         next_deal += 1;
                         game.deal(order, events);
                     }
@@ -85,15 +142,15 @@ impl Timeline {
                 return Err(e);
             }
             if game.to_move() != ToMove::Player(step.seat) {
-                return Err(format!(
-                    "decision {i}: seat {} is not to move ({:?})",
-                    step.seat,
-                    game.to_move()
-                ));
+                return Err(TimelineError::NotToMove {
+                    decision: i,
+                    seat: step.seat,
+                    to_move: game.to_move(),
+                });
             }
             let mut e = Vec::new();
             game.apply(step.action, &mut e)
-                .map_err(|err| format!("decision {i}: {err}"))?;
+                .map_err(|error| TimelineError::Decision { decision: i, error })?;
             missing_deal = deal(&mut game, &mut e).err();
             states.push(game);
             events.push(e);
@@ -107,31 +164,32 @@ impl Timeline {
     }
 
     /// A script's game (its players named by `names`, or `P0`…).
-    pub fn from_script(script: &Script, names: Vec<String>) -> Result<Timeline, String> {
-        let config = script.config().map_err(|e| e.to_string())?;
+    pub fn from_script(script: &Script, names: Vec<String>) -> Result<Timeline, TimelineError> {
+        let config = script.config()?;
         let orders = script
             .deals
             .iter()
             .enumerate()
-            .map(|(i, d)| d.order().map_err(|e| format!("deal {}: {e}", i + 1)))
+            .map(|(i, d)| {
+                d.order()
+                    .map_err(|error| TimelineError::Deal { deal: i + 1, error })
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut game = Game::new(config, script.first_player).map_err(|e| e.to_string())?;
+        let mut game = Game::new(config, script.first_player)?;
         // The seats of the actions: replay once to know who took each.
         let mut steps = Vec::new();
         let mut d = 0;
         for (i, &action) in script.actions.iter().enumerate() {
             while game.to_move() == ToMove::Deal {
-                let order = orders
-                    .get(d)
-                    .ok_or_else(|| format!("the game needs a deal for round {}", d + 1))?;
+                let order = orders.get(d).ok_or(TimelineError::MissingDeal(d + 1))?;
                 d += 1;
                 game.deal(order, &mut ());
             }
             let ToMove::Player(seat) = game.to_move() else {
-                return Err(format!("action {i} comes after the game is over"));
+                return Err(TimelineError::AfterTheEnd(i));
             };
             game.apply(action, &mut ())
-                .map_err(|e| format!("action {i}: {e}"))?;
+                .map_err(|error| TimelineError::Action { action: i, error })?;
             steps.push(Step {
                 seat,
                 action,
@@ -152,12 +210,12 @@ impl Timeline {
         )
     }
 
-    /// Game `index` of a run's plan, as the run played it.
-    pub fn from_run(plan: &silver_sim::Plan, index: u64) -> Result<Timeline, String> {
-        use rand::Rng;
-        let rec = silver_sim::record_game(plan, index).map_err(|e| silver_sim::message(&e))?;
-        let mut rng = silver_sim::deal_rng(plan.seed, plan.slot(index).deal);
-        let first: Seat = rng.random_range(0..plan.players);
+    /// Game `index` of a run's plan, as the run played it: its recorded first player, and its
+    /// deals from the run's deal stream ([`silver_bots::seeds`]).
+    pub fn from_run(plan: &silver_sim::Plan, index: u64) -> Result<Timeline, TimelineError> {
+        let rec = silver_sim::record_game(plan, index).map_err(TimelineError::Run)?;
+        let (_, deals) =
+            silver_bots::seeds::dealing(plan.seed, plan.slot(index).deal, plan.players);
         let steps = rec
             .decisions
             .iter()
@@ -169,8 +227,8 @@ impl Timeline {
             .collect();
         Timeline::build(
             rec.config,
-            first,
-            Deals::Stream(Box::new(rng)),
+            rec.first_player,
+            Deals::Stream(Box::new(deals)),
             steps,
             rec.seats,
         )

@@ -1,6 +1,7 @@
 //! `silver view`: step through a recorded game by decision, turn and round, as the omniscient
 //! observer or from one seat's information set (switch at any time).
 
+use crate::error::TableError;
 use crate::scene::{self, seat_tag, Scene};
 use crate::text::action_label;
 use crate::timeline::{Ending, Timeline};
@@ -108,15 +109,14 @@ pub fn plain<R: BufRead, W: Write>(
     lens: Lens,
     input: &mut R,
     out: &mut W,
-) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+) -> Result<(), TableError> {
     let (mut at, mut lens) = (0usize, lens);
     loop {
-        write!(out, "{}", scene::plain(&scene_at(t, at, lens))).map_err(io)?;
-        write!(out, "> ").map_err(io)?;
-        out.flush().map_err(io)?;
+        write!(out, "{}", scene::plain(&scene_at(t, at, lens)))?;
+        write!(out, "> ")?;
+        out.flush()?;
         let mut line = String::new();
-        if input.read_line(&mut line).map_err(io)? == 0 {
+        if input.read_line(&mut line)? == 0 {
             return Ok(());
         }
         match command(t, at, lens, line.trim()) {
@@ -124,7 +124,7 @@ pub fn plain<R: BufRead, W: Write>(
             Some((a, l, message)) => {
                 (at, lens) = (a, l);
                 if !message.is_empty() {
-                    writeln!(out, "{message}").map_err(io)?;
+                    writeln!(out, "{message}")?;
                 }
             }
         }
@@ -132,16 +132,13 @@ pub fn plain<R: BufRead, W: Write>(
 }
 
 /// The full-screen viewer.
-pub fn full_screen(t: &Timeline, lens: Lens) -> Result<(), String> {
+pub fn full_screen(t: &Timeline, lens: Lens) -> Result<(), TableError> {
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return Err(
-            "not a terminal: the full-screen table needs one (use --plain for text)".into(),
-        );
+        return Err(TableError::NotATerminal);
     }
-    let mut terminal =
-        ratatui::try_init().map_err(|e| format!("cannot use the terminal: {e} (try --plain)"))?;
-    let result = (|| -> Result<(), String> {
+    let mut terminal = ratatui::try_init().map_err(TableError::Terminal)?;
+    let result = (|| -> Result<(), TableError> {
         let (mut at, mut lens) = (0usize, lens);
         let mut message = String::new();
         loop {
@@ -149,10 +146,8 @@ pub fn full_screen(t: &Timeline, lens: Lens) -> Result<(), String> {
             if !message.is_empty() {
                 s.footer = std::mem::take(&mut message);
             }
-            terminal
-                .draw(|f| crate::tui::draw(f, &s, 0))
-                .map_err(|e| e.to_string())?;
-            let Key::Key(k) = event::read().map_err(|e| e.to_string())? else {
+            terminal.draw(|f| crate::tui::draw(f, &s, 0))?;
+            let Key::Key(k) = event::read()? else {
                 continue;
             };
             if k.kind != KeyEventKind::Press {

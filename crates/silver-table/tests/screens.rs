@@ -39,7 +39,7 @@ fn screen(s: &Session) -> Scene {
     let start = log.len().saturating_sub(8);
     let actions: &[Action] = if s.persons_turn() { s.legal() } else { &[] };
     scene::build(
-        &s.game.view(s.seat),
+        &s.game().view(s.seat),
         None,
         &s.names,
         log[start..].to_vec(),
@@ -88,7 +88,7 @@ fn snapshot_holding_a_drawn_card_with_a_multi_exchange_selection() {
     let found = until(
         &mut s,
         &mut rng,
-        |s| matches!(s.game.stage(), Stage::Selecting { chosen, .. } if chosen.count_ones() >= 1),
+        |s| matches!(s.game().stage(), Stage::Selecting { chosen, .. } if chosen.count_ones() >= 1),
         |a| matches!(a, Action::Select { .. } | Action::DrawDeck { .. }),
     );
     assert!(found);
@@ -118,7 +118,7 @@ fn snapshot_a_census_rounds_end() {
     let mut reveal = Vec::new();
     for _ in 0..20_000 {
         while s.step_bot() {}
-        let set = s.game.config().set;
+        let set = s.game().config().set;
         let events = &s.events[shown..];
         let census = events.iter().any(|e| {
             matches!(
@@ -140,7 +140,7 @@ fn snapshot_a_census_rounds_end() {
         let legal = s.legal().to_vec();
         let census_call = legal.iter().find(|a| **a == Action::CallCensus).copied();
         let a = match census_call {
-            Some(c) if s.game.table().turn_number() > 4 => c,
+            Some(c) if s.game().table().turn_number() > 4 => c,
             _ => legal[rng.random_range(0..legal.len())],
         };
         s.apply(a).unwrap();
@@ -155,7 +155,7 @@ fn snapshot_a_census_rounds_end() {
 
 /// The expected text of every card of every village for `seat`, from the engine's view.
 fn expected_cells(s: &Session, seat: Seat) -> Vec<Vec<(bool, Option<u8>)>> {
-    let view = s.game.view(seat);
+    let view = s.game().view(seat);
     (0..view.players())
         .map(|p| {
             view.village(p)
@@ -188,7 +188,7 @@ fn a_seats_screen_shows_exactly_the_values_its_view_holds() {
                 }
                 if step % 7 == 0 {
                     for seat in 0..players {
-                        let view = s.game.view(seat);
+                        let view = s.game().view(seat);
                         let sc = scene::build(&view, None, &s.names, Vec::new(), &[]);
                         let expected = expected_cells(&s, seat);
                         let text = scene::plain(&sc);

@@ -36,7 +36,7 @@ fn a_saved_game_replays_and_steps_by_turn_and_round() {
     let saved = s.saved();
     let t = Timeline::from_script(&saved.script, saved.seats.clone()).unwrap();
     assert_eq!(t.steps.len(), saved.script.actions.len());
-    assert_eq!(t.states[t.end()].totals(), s.game.totals());
+    assert_eq!(t.states[t.end()].totals(), s.game().totals());
     assert_eq!(t.names, ["greedy", "you", "greedy"]);
     let turn = |i: usize| (t.states[i].round(), t.states[i].table().turn_number());
     let mut at = 0;
@@ -117,5 +117,9 @@ fn a_script_that_plays_into_an_undealt_round_is_refused() {
     let last = *script.actions.last().unwrap();
     script.actions.push(last);
     let e = Timeline::from_script(&script, Vec::new()).err().unwrap();
-    assert!(e.contains("needs a deal for round 2"), "{e}");
+    assert!(
+        matches!(e, silver_table::timeline::TimelineError::MissingDeal(2)),
+        "{e}"
+    );
+    assert!(e.to_string().contains("needs a deal for round 2"), "{e}");
 }

@@ -134,7 +134,9 @@ fn output_that_is_not_an_answer_is_refused_at_once() {
     assert!(took < Duration::from_secs(5), "{took:?}");
     let (f, _) = failure(Duration::from_secs(20), || {
         play(ExecBot::new(
-            "tr -d '\\n' < /dev/zero",
+            // `cat` keeps the program's input open, so the `decide` line is written before the
+            // overlong line is read, whichever comes first (`tr < /dev/zero` closed its input).
+            "cat /dev/zero | tr -d '\\n'",
             Duration::from_secs(60),
         ))
     });

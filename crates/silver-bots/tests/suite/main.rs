@@ -5,4 +5,6 @@
 mod bots;
 mod exec;
 mod ismcts;
+mod kinds;
+mod matches;
 mod view_codes;

@@ -909,38 +909,3 @@ fn tournaments_without_out_do_not_collide() {
     assert_eq!(out.code, Some(2));
     assert_mentions(&error_line(&out), &["holds a finished run", "--force"]);
 }
-
-/// Every file the README and the docs link to is in the repository (the rules specification
-/// included), so a fresh clone holds what they cite.
-#[test]
-fn the_docs_link_only_to_files_that_exist() {
-    let root = Path::new(ROOT);
-    for doc in [
-        "README.md",
-        "docs/cluster.md",
-        "experiments/README.md",
-        "fuzz/README.md",
-    ] {
-        let text = read_text(&root.join(doc));
-        let dir = root.join(doc).parent().unwrap().to_path_buf();
-        let mut rest = text.as_str();
-        while let Some(i) = rest.find("](") {
-            rest = &rest[i + 2..];
-            let end = rest.find(')').unwrap();
-            let target = rest[..end].split('#').next().unwrap();
-            if !target.is_empty() && !target.contains("://") {
-                assert!(
-                    dir.join(target).exists(),
-                    "{doc} links to {target}, which is missing"
-                );
-            }
-        }
-    }
-    for cited in [
-        "docs/rules/RULES.md",
-        "docs/rules/EDITIONS.md",
-        "docs/rulings.md",
-    ] {
-        assert!(root.join(cited).is_file(), "{cited}");
-    }
-}

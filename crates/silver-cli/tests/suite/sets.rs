@@ -1,13 +1,12 @@
 //! Card sets through the real `silver` binary: every set form (preset, mix, per-value list,
 //! card-set file), their errors, the `set` column of every CSV, custom character names, the
 //! notice for unofficial rules, `replay --set`, merge of a custom set, and `silver cards`
-//! (checked against the card registry and against the README, so the docs cannot drift).
+//! (checked against the card registry; its listings in the docs are checked by `docs.rs`).
 //! Runs from the workspace root and writes only into fresh temporary directories.
 
 use crate::common::*;
 
 use silver_rules::{characters, Token, ABILITY_KINDS};
-use std::ffi::OsString;
 use std::path::Path;
 
 const CSVS: [&str; 5] = [
@@ -513,7 +512,7 @@ fn bad_sets_in_a_spec_name_the_spec() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// `silver cards` and the README
+// `silver cards`
 
 /// The sections of a listing, split at blank lines.
 fn sections(text: &str) -> Vec<Vec<&str>> {
@@ -627,41 +626,6 @@ fn cards_lists_one_set() {
             .filter(|l| l.starts_with("note:"))
             .count(),
         1
-    );
-}
-
-/// Every README block introduced by `<!-- output of: silver ARGS -->` is exactly what
-/// `silver ARGS` prints (the block is the next ```text fence).
-#[test]
-fn readme_listings_match_the_command() {
-    let readme = read_text(&Path::new(ROOT).join("README.md"));
-    let marker = "<!-- output of: silver ";
-    let mut checked = Vec::new();
-    let mut rest = readme.as_str();
-    while let Some(i) = rest.find(marker) {
-        rest = &rest[i + marker.len()..];
-        let end = rest.find(" -->").expect("marker closed");
-        let command = &rest[..end];
-        let fence = rest
-            .find("```text\n")
-            .expect("a ```text block after the marker")
-            + 8;
-        let close = rest[fence..].find("```\n").expect("block closed") + fence;
-        let block = &rest[fence..close];
-        let block = block
-            .strip_prefix(&format!("$ silver {command}\n"))
-            .unwrap_or(block);
-        let out = ok(command.split_whitespace().map(OsString::from).collect());
-        assert_eq!(
-            block, out.stdout,
-            "README block for `silver {command}` differs from the command's output"
-        );
-        checked.push(command.to_string());
-        rest = &rest[close..];
-    }
-    assert!(
-        checked.iter().any(|c| c == "cards"),
-        "no README block for `silver cards`: {checked:?}"
     );
 }
 

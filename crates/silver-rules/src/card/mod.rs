@@ -7,7 +7,8 @@
 //! its [`Provenance`] (EDITIONS.md); characters whose text is unknown are not shipped.
 //!
 //! * `value`: values and how many of each a deck holds (R-DECK);
-//! * `ability`: the ability kinds ([`Ability`], [`Trigger`]) and their names in card-set files;
+//! * `ability`: the ability table, one row per kind ([`Ability`], [`Trigger`], names in card-set
+//!   files, role marks), and the steps to add a kind;
 //! * `character`: the built-in characters of every edition ([`characters`]), with editions,
 //!   tokens and provenance;
 //! * `set`: [`CardSet`] and its set-string grammar ([`CardSet::parse`],
@@ -18,8 +19,8 @@ mod character;
 mod set;
 mod value;
 
-pub(crate) use ability::SetRole;
 pub use ability::{count_range, Ability, AbilityKindError, Trigger, ABILITY_KINDS};
+pub(crate) use ability::{Chosen, Helper, Scoring, SetRole, UpRole};
 pub use character::{
     character, characters, Character, Edition, Provenance, Token, AMULET_CHARACTERS,
     BULLET_CHARACTERS, COIN_CHARACTERS, DAGGER_CHARACTERS,

@@ -200,11 +200,7 @@ impl CardSet {
     /// True if the set has scoring-time effects (E-SCORING-ORDER: B0, B13, the Bullet token).
     #[inline]
     pub fn has_scoring_effects(&self) -> bool {
-        self.token == Token::Bullet
-            || self
-                .abilities
-                .iter()
-                .any(|a| matches!(a, Ability::HunterRemove | Ability::CopyLowest))
+        self.token == Token::Bullet || self.abilities.iter().any(|a| a.scoring().is_some())
     }
 
     /// True if some value of the set has this ability (any parameters).

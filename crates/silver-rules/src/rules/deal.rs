@@ -64,7 +64,7 @@ impl Game {
         self.display = [NONE; 4];
         self.round += 1;
         self.token_used = false;
-        self.amulet = NONE;
+        self.token_card = NONE;
         self.caller = NONE;
         self.extra_left = 0;
         self.extra_done = 0;

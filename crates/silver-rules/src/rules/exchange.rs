@@ -17,14 +17,14 @@ impl Game {
     /// A card of `p`'s village that may leave it by exchange (everything but the token's card).
     #[inline]
     pub(in crate::rules) fn has_exchangeable(&self, p: Seat) -> bool {
-        self.village[p as usize].mask() & !bit(self.amulet) != 0
+        self.village[p as usize].mask() & !bit(self.token_card) != 0
     }
 
     pub(super) fn push_exchange_starts(&self, p: Seat, held: CardId, out: &mut ActionList) {
         let row = self.village[p as usize].as_slice();
         // R-SWAP-ONE: any card but the token's (R-AMULET). D4: a lone Zombie cannot be swapped
         // for a held Zombie (the held card would have to go onto the pile).
-        let mut excluded = bit(self.amulet);
+        let mut excluded = bit(self.token_card);
         if self.ability_of(held) == Ability::Zombie {
             excluded |= self.up_in(p, UpRole::Zombie);
         }
@@ -80,7 +80,7 @@ impl Game {
     fn eligible_slots(&self, p: Seat) -> (u64, u64) {
         let village = &self.village[p as usize];
         let mut eligible = (1u64 << village.len()) - 1; // at most 52 cards
-        if let Some(i) = village.position(self.amulet) {
+        if let Some(i) = village.position(self.token_card) {
             eligible &= !(1u64 << i);
         }
         let starts = match eligible {
@@ -210,7 +210,7 @@ impl Game {
                             Some(v) => self.value[c as usize] == v,
                             None => self.set_possible(p, chosen | 1u64 << i, public, lycans),
                         }));
-            if ok && c != self.amulet {
+            if ok && c != self.token_card {
                 out.push(Action::Select { slot: i as Slot });
             }
         }

@@ -3,7 +3,7 @@
 //! kamikaze and bounce, R-TOKEN-WIN, and the winner's tie-breaks (R-GAME-4 / R-GAME-100).
 
 use crate::action::Slot;
-use crate::card::{Ability, Token, Value};
+use crate::card::{Ability, Scoring, Token, Value};
 use crate::config::{GameModel, Seat, MAX_PLAYERS};
 use crate::event::{EventSink, GameEvent, RoundEnd};
 use crate::game::{CardId, Game, Stage, NONE};
@@ -42,21 +42,20 @@ impl Game {
             }
         }
         if self.cfg.set.token() == Token::Bullet {
-            if let Some((s, slot)) = self.locate_in_villages(self.amulet) {
+            if let Some((s, slot)) = self.locate_in_villages(self.token_card) {
                 removed[s as usize] |= 1u64 << slot;
                 sink.event(&GameEvent::ScoringRemoved {
                     owner: s,
                     slot,
-                    value: self.value[self.amulet as usize],
+                    value: self.value[self.token_card as usize],
                 });
             }
         }
         let first = self.holder.unwrap_or(self.start);
         for v in 0..crate::card::VALUES as Value {
-            let ability = self.cfg.set.ability(v);
-            if !matches!(ability, Ability::HunterRemove | Ability::CopyLowest) {
+            let Some(effect) = self.cfg.set.ability(v).scoring() else {
                 continue;
-            }
+            };
             for k in 0..n {
                 // Equal values: from the token holder (else the start player) in the current
                 // direction of play (E-SCORING-ORDER, E-DIRECTION).
@@ -70,13 +69,13 @@ impl Game {
                     if self.value[c as usize] != v || removed[s] & (1u64 << i) != 0 {
                         continue;
                     }
-                    match ability {
-                        Ability::HunterRemove if up & (1u64 << c) != 0 => {
+                    match effect {
+                        Scoring::HunterRemove if up & (1u64 << c) != 0 => {
                             // B0 (ruling): the owner removes the card that leaves the lowest
                             // sum, counting Copycats still to resolve; never the Amulet's card.
                             let mut best: Option<(i32, usize)> = None;
                             for j in 0..row.len() {
-                                if removed[s] & (1u64 << j) != 0 || row[j] == self.amulet {
+                                if removed[s] & (1u64 << j) != 0 || row[j] == self.token_card {
                                     continue;
                                 }
                                 let sum =
@@ -94,7 +93,7 @@ impl Game {
                                 });
                             }
                         }
-                        Ability::CopyLowest => {
+                        Scoring::CopyLowest => {
                             // B13: the lowest other card of its village (13 if alone).
                             let low = (0..row.len())
                                 .filter(|&j| j != i && removed[s] & (1u64 << j) == 0)
@@ -109,43 +108,7 @@ impl Game {
                             });
                         }
                         // B0 face-down before the reveal: no effect.
-                        Ability::HunterRemove => {}
-                        // Not scoring abilities (skipped above; no `_` arm: a new ability must
-                        // say here what it does at scoring).
-                        Ability::VillagerPair
-                        | Ability::SquireDisplay
-                        | Ability::EmpathPeek
-                        | Ability::Bodyguard
-                        | Ability::RascalDraw
-                        | Ability::ExposeOwn
-                        | Ability::RevealOpponent
-                        | Ability::BeholdOwn { .. }
-                        | Ability::LookOpponent { .. }
-                        | Ability::LookAny
-                        | Ability::MasterTakePile
-                        | Ability::WitchDeckTop
-                        | Ability::RobberSwap
-                        | Ability::Wild
-                        | Ability::LycanBump
-                        | Ability::PriestFlip
-                        | Ability::DiscardToDeckBottom
-                        | Ability::Mortician
-                        | Ability::ReverseDeck
-                        | Ability::FlipAny
-                        | Ability::LookAllOwn
-                        | Ability::ShuffleVillage
-                        | Ability::UseFaceUp
-                        | Ability::DeckToPile { .. }
-                        | Ability::SwapAny
-                        | Ability::GremlinJoin
-                        | Ability::Curator
-                        | Ability::UsePileTop
-                        | Ability::DiscardOwn { .. }
-                        | Ability::UseUnderneath
-                        | Ability::Zombie
-                        | Ability::Approximator
-                        | Ability::ReverseDirection
-                        | Ability::Plain => {}
+                        Scoring::HunterRemove => {}
                     }
                 }
             }

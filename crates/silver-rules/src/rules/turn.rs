@@ -44,7 +44,7 @@ impl Game {
             out.push(Action::CallCensus);
         }
         // D4: hand a face-up Zombie to the previous player (the whole turn).
-        let zombies = self.up_in(p, UpRole::Zombie) & !bit(self.amulet);
+        let zombies = self.up_in(p, UpRole::Zombie) & !bit(self.token_card);
         if !self.turn.free_used && zombies != 0 {
             for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
                 if zombies & (1u64 << c) != 0 {

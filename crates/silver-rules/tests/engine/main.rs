@@ -1,7 +1,7 @@
 //! The silver-rules integration tests, one binary (one link on every rebuild): scenario tests for
 //! every rule id, the rulebook scripts, property suites, information sets, golden digests and
-//! the README's JSON script (its Rust engine example is a doctest: `ReadmeDoctests` in
-//! `lib.rs`). The counting-allocator test (`no_alloc.rs`) stays a binary of its own: it
+//! the JSON script of `docs/dev/engine.md` (`readme.rs`; the page's Rust example is a doctest:
+//! `EngineDoctests` in `lib.rs`). The counting-allocator test (`no_alloc.rs`) stays a binary of its own: it
 //! installs a global allocator.
 
 mod common;

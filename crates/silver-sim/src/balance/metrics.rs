@@ -3,12 +3,12 @@
 
 use super::BalancePlan;
 use crate::interval::{mean_sd, paired, ratio, se, wilson_est, Est};
+use crate::output::CsvRow;
 use crate::plan::Plan;
 use crate::stats::Stats;
 use silver_rules::{Edition, Seat, VALUES};
 use silver_stats::metric::{deviations, ratio_metric, win_spread, Metric};
 use std::fs;
-use std::io::Write;
 use std::path::Path;
 
 // Per-game counts
@@ -68,22 +68,20 @@ pub(crate) fn metrics_header() -> String {
 pub fn metrics_csv(rows: &[GameRow]) -> Vec<u8> {
     let mut out = metrics_header().into_bytes();
     for (g, r) in rows.iter().enumerate() {
-        let _ = write!(
-            out,
-            "{g},{},{},{},{},{},{},{},{}",
-            r.rounds,
-            r.player_rounds,
-            r.score_sum,
-            r.turns,
-            r.census_calls,
-            r.census_success,
-            r.start_won,
-            r.winner_bot
-        );
+        let mut row = CsvRow::new(&mut out);
+        row.count(g as u64)
+            .num(r.rounds)
+            .num(r.player_rounds)
+            .num(r.score_sum)
+            .num(r.turns)
+            .num(r.census_calls)
+            .num(r.census_success)
+            .num(r.start_won)
+            .num(r.winner_bot);
         for u in r.uses {
-            let _ = write!(out, ",{u}");
+            row.num(u);
         }
-        out.push(b'\n');
+        row.end();
     }
     out
 }

@@ -7,11 +7,12 @@ use super::BalancePlan;
 use crate::blocks::{self, Blocks, Flow, Stop};
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest};
+use crate::output::Rows;
 use crate::output::{
     check_foreign, create_dir, io, lock, remove, write_atomic, CsvFiles, OutputFile,
 };
 use crate::plan::Plan;
-use crate::record::{self, Rows};
+use crate::record;
 use crate::stats::Stats;
 use crate::summary::write_summaries;
 use serde::{Deserialize, Serialize};

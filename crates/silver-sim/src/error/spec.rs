@@ -14,6 +14,14 @@ pub enum BotError {
         /// The program.
         program: String,
     },
+    /// An `exec` bot whose program is a file that may not be run (no execute permission).
+    #[error("bot `{name}`: program `{program}` cannot be started: it is not executable")]
+    NotExecutable {
+        /// The bot as typed.
+        name: String,
+        /// The program.
+        program: String,
+    },
     /// A built-in kind with bad parameters.
     #[error("bot `{name}`")]
     Inline {

@@ -186,7 +186,7 @@ impl Game {
     /// may be chosen, it then stays: `discard_own`).
     pub(super) fn push_own_discardable(&self, p: Seat, out: &mut ActionList) {
         for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
-            if c != self.amulet && !(self.up(c) && self.zombie_stuck(c)) {
+            if c != self.token_card && !(self.up(c) && self.zombie_stuck(c)) {
                 out.push(Action::Target {
                     seat: p,
                     slot: i as Slot,

@@ -4,7 +4,7 @@
 
 use super::super::Next;
 use crate::action::{Action, ActionList, Slot};
-use crate::card::Ability;
+use crate::card::{Ability, Helper};
 use crate::config::Seat;
 use crate::event::{EventSink, GameEvent};
 use crate::game::{bit, AbilityStep, CardId, Game, Stage, NONE};
@@ -42,45 +42,14 @@ impl Game {
         while up != 0 {
             let c = up.trailing_zeros() as CardId;
             up &= up - 1;
-            match self.ability_of(c) {
-                Ability::EmpathPeek => h.empaths += 1,
-                Ability::Bodyguard => h.guards |= self.movable_guard(c),
-                Ability::PriestFlip => h.priests += 1,
-                Ability::Curator => h.curators += 1,
-                Ability::UsePileTop => h.pile_top = true,
-                // Not free actions of the owner's turn (`Ability::is_turn_helper`; no `_`
-                // arm: a new ability must be placed here or above).
-                Ability::VillagerPair
-                | Ability::SquireDisplay
-                | Ability::RascalDraw
-                | Ability::ExposeOwn
-                | Ability::RevealOpponent
-                | Ability::BeholdOwn { .. }
-                | Ability::LookOpponent { .. }
-                | Ability::LookAny
-                | Ability::MasterTakePile
-                | Ability::WitchDeckTop
-                | Ability::RobberSwap
-                | Ability::Wild
-                | Ability::HunterRemove
-                | Ability::LycanBump
-                | Ability::DiscardToDeckBottom
-                | Ability::Mortician
-                | Ability::ReverseDeck
-                | Ability::FlipAny
-                | Ability::LookAllOwn
-                | Ability::ShuffleVillage
-                | Ability::UseFaceUp
-                | Ability::DeckToPile { .. }
-                | Ability::SwapAny
-                | Ability::GremlinJoin
-                | Ability::CopyLowest
-                | Ability::DiscardOwn { .. }
-                | Ability::UseUnderneath
-                | Ability::Zombie
-                | Ability::Approximator
-                | Ability::ReverseDirection
-                | Ability::Plain => {}
+            match self.ability_of(c).helper() {
+                Some(Helper::EmpathPeek) => h.empaths += 1,
+                Some(Helper::Bodyguard) => h.guards |= self.movable_guard(c),
+                Some(Helper::PriestFlip) => h.priests += 1,
+                Some(Helper::Curator) => h.curators += 1,
+                Some(Helper::UsePileTop) => h.pile_top = true,
+                // `helpers_up` holds only helpers (the omniscient check verifies it).
+                None => {}
             }
         }
         h
@@ -98,7 +67,7 @@ impl Game {
         let row = self.village[p as usize].as_slice();
         let h = self.own_helpers(p);
         if self.turn.empath_used < h.empaths {
-            let excluded = self.face_up | bit(self.amulet);
+            let excluded = self.face_up | bit(self.token_card);
             self.push_slots_except(p, excluded, out, |slot| Action::EmpathPeek { slot });
         }
         if h.guards {
@@ -119,18 +88,18 @@ impl Game {
             }
         }
         if self.turn.priest_used < h.priests {
-            let excluded = self.face_up | bit(self.amulet);
+            let excluded = self.face_up | bit(self.token_card);
             self.push_slots_except(p, excluded, out, |slot| Action::Flip { slot });
         }
         if self.turn.curator_used < h.curators {
             for (i, &c) in row.iter().enumerate() {
-                if c != self.amulet && self.rotated & (1u64 << c) == 0 {
+                if c != self.token_card && self.rotated & (1u64 << c) == 0 {
                     out.push(Action::Rotate { slot: i as Slot });
                 }
             }
             for (i, &c) in row.iter().enumerate() {
                 // D4: a face-up Zombie cannot go onto the pile (a face-down one may be tried).
-                if c != self.amulet
+                if c != self.token_card
                     && self.rotated & (1u64 << c) != 0
                     && !(self.up(c) && self.zombie_stuck(c))
                 {
@@ -156,7 +125,7 @@ impl Game {
     #[inline]
     fn movable_guard(&self, c: CardId) -> bool {
         self.up(c)
-            && c != self.amulet
+            && c != self.token_card
             && self.ability_of(c) == Ability::Bodyguard
             && self.turn.guards_used & (1u64 << c) == 0
     }

@@ -23,7 +23,7 @@ impl Game {
         let any = self.village[p as usize]
             .as_slice()
             .iter()
-            .any(|&c| !self.up(c) && c != self.amulet);
+            .any(|&c| !self.up(c) && c != self.token_card);
         if any {
             out.push(Action::UseAbility);
         }
@@ -148,7 +148,7 @@ impl Game {
     pub(super) fn look_all_own<S: EventSink>(&mut self, p: Seat, sink: &mut S) {
         for i in 0..self.village[p as usize].len() {
             let c = self.village[p as usize].get(i);
-            if !self.up(c) && c != self.amulet {
+            if !self.up(c) && c != self.token_card {
                 self.look(p, p, i as Slot, sink);
             }
         }

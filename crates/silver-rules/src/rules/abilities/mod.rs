@@ -1,7 +1,8 @@
 //! The character abilities, by family. This module is the dispatcher: it matches each
-//! discard ability ([`Ability`]) to what it may target now and to what choosing a target does,
-//! with no `_` arm, so a new ability fails to compile until both are decided. The families,
-//! each with the legality and the effect of its abilities side by side:
+//! chosen discard ability (`Chosen`, the abilities of the table's `Chosen` rows:
+//! `card/ability.rs`) to what it may target now and to what choosing a target does, with no
+//! `_` arm, so a new one fails to compile until both are decided. The families, each with the
+//! legality and the effect of its abilities side by side:
 //!
 //! * `targets`: which cards an ability may touch (R-NO-ABILITY-TARGET, R-AMULET);
 //! * `looks`: looking at cards and turning them over (R-A5–R-A9, B6, B7);
@@ -12,7 +13,8 @@
 //! * `tokens`: the token powers (R-AMULET, E-BULLET, E-COIN, E-DAGGER) and E-DIRECTION (D11).
 //!
 //! Abilities that work without being chosen (R-A0, R-A1, R-A4, R-A13, B0, B1, B3, B13, D4,
-//! D5) are part of the rule they change: `turn`, `exchange`, `pile` and `scoring`.
+//! D5) are part of the rule they change: `turn`, `exchange`, `pile` and `scoring` (which
+//! matches the `Scoring` family).
 
 mod copies;
 mod deck;
@@ -24,7 +26,7 @@ mod tokens;
 
 use super::Next;
 use crate::action::{Action, ActionList};
-use crate::card::{Ability, Value};
+use crate::card::{Ability, Chosen, Value};
 use crate::config::Seat;
 use crate::event::{EventSink, GameEvent};
 use crate::game::{bit, AbilityStep, CardId, Game};
@@ -45,53 +47,36 @@ impl Game {
         let ability = self.cfg.set.ability(src);
         match step {
             AbilityStep::Choose => {
-                match ability {
-                    // Looks and flips (`looks`).
-                    Ability::ExposeOwn | Ability::BeholdOwn { .. } => {
-                        self.push_own_face_down(p, 0, out)
+                // Only a chosen ability has targets: the others are not used by a discard
+                // (C10 is offered as the copied ability itself, `copies`).
+                if let Some(chosen) = ability.chosen() {
+                    match chosen {
+                        // Looks and flips (`looks`).
+                        Chosen::ExposeOwn | Chosen::BeholdOwn { .. } => {
+                            self.push_own_face_down(p, 0, out)
+                        }
+                        Chosen::RevealOpponent | Chosen::LookOpponent { .. } => {
+                            self.push_opponent_cards(p, true, 0, out)
+                        }
+                        Chosen::LookAny => self.push_look_any(p, out),
+                        Chosen::LookAllOwn => self.push_look_all_own(p, out),
+                        Chosen::FlipAny => self.push_any_cards(p, None, out),
+                        // Moving cards (`swaps`).
+                        Chosen::RobberSwap => self.push_robber_targets(p, out),
+                        Chosen::SwapAny => self.push_swap_any_firsts(p, out),
+                        Chosen::GremlinJoin => self.push_gremlin_villages(p, card, src, out),
+                        Chosen::ShuffleVillage => self.push_shuffle_villages(p, out),
+                        // The deck and the discard pile (`deck`).
+                        Chosen::MasterTakePile => self.push_master_picks(p, card, out),
+                        Chosen::WitchDeckTop => self.push_witch_look(out),
+                        Chosen::ReverseDeck => self.push_reverse_deck(out),
+                        Chosen::DeckToPile { .. } => self.push_deck_to_pile(out),
+                        Chosen::DiscardOwn { .. } => self.push_own_discardable(p, out),
+                        // Copies (`copies`).
+                        Chosen::UseFaceUp => self.push_face_up_abilities(p, card, out),
+                        // D11 (`tokens`): always possible.
+                        Chosen::ReverseDirection => out.push(Action::UseAbility),
                     }
-                    Ability::RevealOpponent | Ability::LookOpponent { .. } => {
-                        self.push_opponent_cards(p, true, 0, out)
-                    }
-                    Ability::LookAny => self.push_look_any(p, out),
-                    Ability::LookAllOwn => self.push_look_all_own(p, out),
-                    Ability::FlipAny => self.push_any_cards(p, None, out),
-                    // Moving cards (`swaps`).
-                    Ability::RobberSwap => self.push_robber_targets(p, out),
-                    Ability::SwapAny => self.push_swap_any_firsts(p, out),
-                    Ability::GremlinJoin => self.push_gremlin_villages(p, card, src, out),
-                    Ability::ShuffleVillage => self.push_shuffle_villages(p, out),
-                    // The deck and the discard pile (`deck`).
-                    Ability::MasterTakePile => self.push_master_picks(p, card, out),
-                    Ability::WitchDeckTop => self.push_witch_look(out),
-                    Ability::ReverseDeck => self.push_reverse_deck(out),
-                    Ability::DeckToPile { .. } => self.push_deck_to_pile(out),
-                    Ability::DiscardOwn { .. } => self.push_own_discardable(p, out),
-                    // Copies (`copies`).
-                    Ability::UseFaceUp => self.push_face_up_abilities(p, card, out),
-                    // D11 (`tokens`): always possible.
-                    Ability::ReverseDirection => out.push(Action::UseAbility),
-                    // C10 is resolved when the Vampire is discarded (the copied ability is
-                    // offered directly); the others are not discard abilities. No `_` arm: a
-                    // new ability must say here what it targets.
-                    Ability::UseUnderneath
-                    | Ability::VillagerPair
-                    | Ability::SquireDisplay
-                    | Ability::EmpathPeek
-                    | Ability::Bodyguard
-                    | Ability::RascalDraw
-                    | Ability::Wild
-                    | Ability::HunterRemove
-                    | Ability::LycanBump
-                    | Ability::PriestFlip
-                    | Ability::DiscardToDeckBottom
-                    | Ability::Mortician
-                    | Ability::CopyLowest
-                    | Ability::Curator
-                    | Ability::UsePileTop
-                    | Ability::Zombie
-                    | Ability::Approximator
-                    | Ability::Plain => {}
                 }
                 out.push(Action::SkipAbility);
             }
@@ -124,48 +109,53 @@ impl Game {
     #[inline(never)]
     pub(in crate::rules) fn ability_has_target(&self, p: Seat, card: CardId, src: Value) -> bool {
         let ability = self.cfg.set.ability(src);
-        let has = match ability {
-            Ability::ExposeOwn | Ability::BeholdOwn { .. } | Ability::LookAllOwn => {
+        // Only a chosen ability has targets (C10 is offered as the copied ability itself).
+        let Some(chosen) = ability.chosen() else {
+            debug_assert!(!self.ability_has_listed_target(p, card, src));
+            return false;
+        };
+        let has = match chosen {
+            Chosen::ExposeOwn | Chosen::BeholdOwn { .. } | Chosen::LookAllOwn => {
                 self.has_own_face_down(p)
             }
-            Ability::RevealOpponent | Ability::LookOpponent { .. } => {
+            Chosen::RevealOpponent | Chosen::LookOpponent { .. } => {
                 self.has_opponent_card_in_reach(p, true)
             }
-            Ability::LookAny => {
+            Chosen::LookAny => {
                 self.has_own_face_down(p) || self.has_opponent_card_in_reach(p, true)
             }
             // B6: any village card within reach, face-up or not.
-            Ability::FlipAny => {
+            Chosen::FlipAny => {
                 self.has_exchangeable(p) || self.has_opponent_card_in_reach(p, false)
             }
             // B11: cards within reach in two different villages.
-            Ability::SwapAny => self.villages_in_reach(p) >= 2,
+            Chosen::SwapAny => self.villages_in_reach(p) >= 2,
             // R-A12: something to give, and an opponent's card to take.
-            Ability::RobberSwap => {
+            Chosen::RobberSwap => {
                 self.has_exchangeable(p) && self.has_opponent_card_in_reach(p, false)
             }
             // B12: the Gremlin just discarded lies on the pile (there is always another
             // village).
-            Ability::GremlinJoin => {
+            Chosen::GremlinJoin => {
                 self.pile.top() == Some(card) && self.value[card as usize] == src
             }
             // B8: a village with two cards to shuffle.
-            Ability::ShuffleVillage => self.has_shuffle_village(p),
+            Chosen::ShuffleVillage => self.has_shuffle_village(p),
             // R-A10: something to exchange out, and a pile card other than the Master.
-            Ability::MasterTakePile => {
+            Chosen::MasterTakePile => {
                 self.has_exchangeable(p) && self.pile.mask() & !bit(card) != 0
             }
             // R-A11, B10: a deck card; B5: two.
-            Ability::WitchDeckTop | Ability::DeckToPile { .. } => self.deck.len() > 0,
-            Ability::ReverseDeck => self.deck.len() >= 2,
+            Chosen::WitchDeckTop | Chosen::DeckToPile { .. } => self.deck.len() > 0,
+            Chosen::ReverseDeck => self.deck.len() >= 2,
             // C8: an own card but the token's, and not a face-up Zombie (D4).
-            Ability::DiscardOwn { .. } => {
+            Chosen::DiscardOwn { .. } => {
                 self.village[p as usize].mask()
-                    & !(bit(self.amulet) | self.up_in(p, crate::game::UpRole::Zombie))
+                    & !(bit(self.token_card) | self.up_in(p, crate::game::UpRole::Zombie))
                     != 0
             }
             // B9: a face-up village card whose own (non-copy) discard ability has a target.
-            Ability::UseFaceUp => {
+            Chosen::UseFaceUp => {
                 let mut up = self.face_up;
                 let mut any = false;
                 while up != 0 && !any {
@@ -179,27 +169,7 @@ impl Game {
                 any
             }
             // D11: always possible.
-            Ability::ReverseDirection => true,
-            // C10 is offered as the copied ability itself; the others are not discard
-            // abilities. No `_` arm: a new ability must say here whether it has a target.
-            Ability::UseUnderneath
-            | Ability::VillagerPair
-            | Ability::SquireDisplay
-            | Ability::EmpathPeek
-            | Ability::Bodyguard
-            | Ability::RascalDraw
-            | Ability::Wild
-            | Ability::HunterRemove
-            | Ability::LycanBump
-            | Ability::PriestFlip
-            | Ability::DiscardToDeckBottom
-            | Ability::Mortician
-            | Ability::CopyLowest
-            | Ability::Curator
-            | Ability::UsePileTop
-            | Ability::Zombie
-            | Ability::Approximator
-            | Ability::Plain => false,
+            Chosen::ReverseDirection => true,
         };
         debug_assert_eq!(
             has,
@@ -252,64 +222,9 @@ impl Game {
             }
         }
         match (step, action) {
-            (AbilityStep::Choose, Action::Target { seat, slot }) => match ability {
-                Ability::ExposeOwn | Ability::RevealOpponent => {
-                    // R-A5 / R-A6
-                    self.flip(p, seat, slot, sink);
-                    Next::MainDone
-                }
-                Ability::BeholdOwn { count } | Ability::LookOpponent { count } => {
-                    // R-A7 / R-A8: up to `count` looks; another is offered only if another
-                    // target exists.
-                    self.look_then_more(p, card, src, ability, 0, count, seat, slot, sink)
-                }
-                Ability::LookAny => {
-                    // R-A9
-                    self.look(p, seat, slot, sink);
-                    Next::MainDone
-                }
-                Ability::RobberSwap => self.robber_take(card, src, copied, seat, slot),
-                Ability::FlipAny => {
-                    // B6
-                    self.flip(p, seat, slot, sink);
-                    Next::MainDone
-                }
-                Ability::SwapAny => self.swap_any_first(card, src, copied, seat, slot),
-                Ability::UseFaceUp => self.use_face_up(card, seat, slot),
-                Ability::DiscardOwn { count } => {
-                    // C8
-                    self.discard_own_then_more(p, card, src, slot, count, sink)
-                }
-                // No `_` arm: a new ability must say here whether it takes a target.
-                other @ (Ability::VillagerPair
-                | Ability::SquireDisplay
-                | Ability::EmpathPeek
-                | Ability::Bodyguard
-                | Ability::RascalDraw
-                | Ability::MasterTakePile
-                | Ability::WitchDeckTop
-                | Ability::Wild
-                | Ability::HunterRemove
-                | Ability::LycanBump
-                | Ability::PriestFlip
-                | Ability::DiscardToDeckBottom
-                | Ability::Mortician
-                | Ability::ReverseDeck
-                | Ability::LookAllOwn
-                | Ability::ShuffleVillage
-                | Ability::DeckToPile { .. }
-                | Ability::GremlinJoin
-                | Ability::CopyLowest
-                | Ability::Curator
-                | Ability::UsePileTop
-                | Ability::UseUnderneath
-                | Ability::Zombie
-                | Ability::Approximator
-                | Ability::ReverseDirection
-                | Ability::Plain) => {
-                    panic!("Target is not an action of {other:?}")
-                }
-            },
+            (AbilityStep::Choose, action) => {
+                self.resolve_choice(p, card, src, copied, ability, action, sink)
+            }
             (AbilityStep::MoreLooks { looked, left }, Action::Target { seat, slot }) => {
                 self.look_then_more(p, card, src, ability, looked, left, seat, slot, sink)
             }
@@ -318,107 +233,13 @@ impl Game {
                 self.discard_own_then_more(p, card, src, slot, left, sink)
             }
             (AbilityStep::MoreDiscards { .. }, Action::StopLooking) => Next::MainDone,
-            (AbilityStep::Choose, Action::UseAbility) => {
-                match ability {
-                    Ability::ReverseDeck => self.reverse_deck(p, sink),
-                    Ability::LookAllOwn => self.look_all_own(p, sink),
-                    Ability::DeckToPile { count } => self.deck_to_pile(count, sink),
-                    Ability::ReverseDirection => self.reverse_direction(p, sink),
-                    // No `_` arm: a new ability must say here whether it needs no target.
-                    other @ (Ability::VillagerPair
-                    | Ability::SquireDisplay
-                    | Ability::EmpathPeek
-                    | Ability::Bodyguard
-                    | Ability::RascalDraw
-                    | Ability::ExposeOwn
-                    | Ability::RevealOpponent
-                    | Ability::BeholdOwn { .. }
-                    | Ability::LookOpponent { .. }
-                    | Ability::LookAny
-                    | Ability::MasterTakePile
-                    | Ability::WitchDeckTop
-                    | Ability::RobberSwap
-                    | Ability::Wild
-                    | Ability::HunterRemove
-                    | Ability::LycanBump
-                    | Ability::PriestFlip
-                    | Ability::DiscardToDeckBottom
-                    | Ability::Mortician
-                    | Ability::FlipAny
-                    | Ability::ShuffleVillage
-                    | Ability::UseFaceUp
-                    | Ability::SwapAny
-                    | Ability::GremlinJoin
-                    | Ability::CopyLowest
-                    | Ability::Curator
-                    | Ability::UsePileTop
-                    | Ability::DiscardOwn { .. }
-                    | Ability::UseUnderneath
-                    | Ability::Zombie
-                    | Ability::Approximator
-                    | Ability::Plain) => {
-                        panic!("UseAbility is not an action of {other:?}")
-                    }
-                }
-                Next::MainDone
-            }
-            (AbilityStep::Choose, Action::ChooseVillage { seat }) => match ability {
-                Ability::ShuffleVillage => {
-                    self.shuffle_village(p, seat, sink);
-                    Next::MainDone
-                }
-                Ability::GremlinJoin => self.gremlin_join(p, seat, sink),
-                // No `_` arm: a new ability must say here whether it chooses a village.
-                other @ (Ability::VillagerPair
-                | Ability::SquireDisplay
-                | Ability::EmpathPeek
-                | Ability::Bodyguard
-                | Ability::RascalDraw
-                | Ability::ExposeOwn
-                | Ability::RevealOpponent
-                | Ability::BeholdOwn { .. }
-                | Ability::LookOpponent { .. }
-                | Ability::LookAny
-                | Ability::MasterTakePile
-                | Ability::WitchDeckTop
-                | Ability::RobberSwap
-                | Ability::Wild
-                | Ability::HunterRemove
-                | Ability::LycanBump
-                | Ability::PriestFlip
-                | Ability::DiscardToDeckBottom
-                | Ability::Mortician
-                | Ability::ReverseDeck
-                | Ability::FlipAny
-                | Ability::LookAllOwn
-                | Ability::UseFaceUp
-                | Ability::DeckToPile { .. }
-                | Ability::SwapAny
-                | Ability::CopyLowest
-                | Ability::Curator
-                | Ability::UsePileTop
-                | Ability::DiscardOwn { .. }
-                | Ability::UseUnderneath
-                | Ability::Zombie
-                | Ability::Approximator
-                | Ability::ReverseDirection
-                | Ability::Plain) => {
-                    panic!("ChooseVillage is not an action of {other:?}")
-                }
-            },
             (AbilityStep::SwapWith { owner, slot }, Action::Target { seat, slot: slot2 }) => {
                 self.swap_any(p, owner, slot, seat, slot2, sink)
-            }
-            (AbilityStep::Choose, Action::PickDiscard { index })
-                if ability == Ability::MasterTakePile =>
-            {
-                self.master_take(p, index, sink)
             }
             (AbilityStep::Mortician { .. }, Action::PickDiscard { index }) => {
                 self.mortician_pick(p, index, sink)
             }
             (AbilityStep::Mortician { .. }, Action::SkipAbility) => Next::MainDone,
-            (AbilityStep::Choose, Action::WitchLook) => self.witch_look(p, card, src, copied, sink),
             (AbilityStep::WitchLooked, Action::Target { seat, slot }) => {
                 self.witch_replace(p, seat, slot, sink)
             }
@@ -430,4 +251,116 @@ impl Game {
             (step, a) => panic!("apply_unchecked: {a:?} is not legal at ability step {step:?}"),
         }
     }
+
+    /// Resolves the first choice of a chosen ability (after the `AbilityUsed` event): one arm
+    /// per ability, each taking the action its targets are offered as.
+    #[allow(clippy::too_many_arguments)]
+    fn resolve_choice<S: EventSink>(
+        &mut self,
+        p: Seat,
+        card: CardId,
+        src: Value,
+        copied: bool,
+        ability: Ability,
+        action: Action,
+        sink: &mut S,
+    ) -> Next {
+        let Some(chosen) = ability.chosen() else {
+            not_offered(action, ability)
+        };
+        let target = || match action {
+            Action::Target { seat, slot } => (seat, slot),
+            other => not_offered(other, ability),
+        };
+        let village = || match action {
+            Action::ChooseVillage { seat } => seat,
+            other => not_offered(other, ability),
+        };
+        let use_ability = || {
+            if action != Action::UseAbility {
+                not_offered(action, ability)
+            }
+        };
+        match chosen {
+            Chosen::ExposeOwn | Chosen::RevealOpponent | Chosen::FlipAny => {
+                // R-A5 / R-A6 / B6
+                let (seat, slot) = target();
+                self.flip(p, seat, slot, sink);
+                Next::MainDone
+            }
+            Chosen::BeholdOwn { count } | Chosen::LookOpponent { count } => {
+                // R-A7 / R-A8: up to `count` looks; another is offered only if another target
+                // exists.
+                let (seat, slot) = target();
+                self.look_then_more(p, card, src, ability, 0, count, seat, slot, sink)
+            }
+            Chosen::LookAny => {
+                // R-A9
+                let (seat, slot) = target();
+                self.look(p, seat, slot, sink);
+                Next::MainDone
+            }
+            Chosen::RobberSwap => {
+                let (seat, slot) = target();
+                self.robber_take(card, src, copied, seat, slot)
+            }
+            Chosen::SwapAny => {
+                let (seat, slot) = target();
+                self.swap_any_first(card, src, copied, seat, slot)
+            }
+            Chosen::UseFaceUp => {
+                let (seat, slot) = target();
+                self.use_face_up(card, seat, slot)
+            }
+            Chosen::DiscardOwn { count } => {
+                // C8
+                let (_, slot) = target();
+                self.discard_own_then_more(p, card, src, slot, count, sink)
+            }
+            Chosen::ReverseDeck => {
+                use_ability();
+                self.reverse_deck(p, sink);
+                Next::MainDone
+            }
+            Chosen::LookAllOwn => {
+                use_ability();
+                self.look_all_own(p, sink);
+                Next::MainDone
+            }
+            Chosen::DeckToPile { count } => {
+                use_ability();
+                self.deck_to_pile(count, sink);
+                Next::MainDone
+            }
+            Chosen::ReverseDirection => {
+                use_ability();
+                self.reverse_direction(p, sink);
+                Next::MainDone
+            }
+            Chosen::ShuffleVillage => {
+                // B8
+                self.shuffle_village(p, village(), sink);
+                Next::MainDone
+            }
+            Chosen::GremlinJoin => self.gremlin_join(p, village(), sink),
+            Chosen::MasterTakePile => {
+                let Action::PickDiscard { index } = action else {
+                    not_offered(action, ability)
+                };
+                self.master_take(p, index, sink)
+            }
+            Chosen::WitchDeckTop => {
+                if action != Action::WitchLook {
+                    not_offered(action, ability)
+                }
+                self.witch_look(p, card, src, copied, sink)
+            }
+        }
+    }
+}
+
+/// An action the first step of `ability` never offers (a caller's bug: `apply_unchecked`).
+#[cold]
+fn not_offered(action: Action, ability: Ability) -> ! {
+    panic!("apply_unchecked: {action:?} is not an action of {ability:?}")
 }

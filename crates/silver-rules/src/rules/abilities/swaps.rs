@@ -42,7 +42,7 @@ impl Game {
     /// R-A12: any own card but the token's may be given.
     pub(super) fn push_robber_gifts(&self, p: Seat, out: &mut ActionList) {
         for (i, &c) in self.village[p as usize].as_slice().iter().enumerate() {
-            if c != self.amulet {
+            if c != self.token_card {
                 out.push(Action::Give { slot: i as Slot });
             }
         }

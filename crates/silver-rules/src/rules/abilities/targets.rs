@@ -13,7 +13,7 @@ impl Game {
     /// Bodyguard"), not a card a Bodyguard is placed on.
     #[inline]
     pub(in crate::rules) fn shielded(&self, _owner: Seat, c: CardId) -> bool {
-        c == self.amulet
+        c == self.token_card
             || self.shield & (1u64 << c) != 0
             || (self.up(c) && self.ability_of(c) == Ability::Bodyguard)
     }
@@ -23,7 +23,7 @@ impl Game {
     #[inline]
     pub(in crate::rules) fn protected_from(&self, p: Seat, owner: Seat, c: CardId) -> bool {
         if owner == p {
-            c == self.amulet
+            c == self.token_card
         } else {
             self.shielded(owner, c)
         }
@@ -31,7 +31,7 @@ impl Game {
 
     /// Targets of "one of your own face-down cards" (R-A5, R-A7, R-A9): not under the Amulet.
     pub(in crate::rules) fn push_own_face_down(&self, p: Seat, skip: u64, out: &mut ActionList) {
-        let excluded = self.face_up | bit(self.amulet) | skip;
+        let excluded = self.face_up | bit(self.token_card) | skip;
         self.push_slots_except(p, excluded, out, |slot| Action::Target { seat: p, slot });
     }
 
@@ -39,7 +39,7 @@ impl Game {
     /// `p`'s village that is not the token's.
     #[inline]
     pub(in crate::rules) fn has_own_face_down(&self, p: Seat) -> bool {
-        self.village[p as usize].mask() & !(self.face_up | bit(self.amulet)) != 0
+        self.village[p as usize].mask() & !(self.face_up | bit(self.token_card)) != 0
     }
 
     /// Card-id bits of `o`'s cards another player's ability may not touch
@@ -47,7 +47,7 @@ impl Game {
     /// `face_down_only`, and `skip`.
     #[inline]
     fn out_of_reach(&self, o: Seat, face_down_only: bool, skip: u64) -> u64 {
-        let mut m = bit(self.amulet) | self.shield | skip;
+        let mut m = bit(self.token_card) | self.shield | skip;
         if face_down_only {
             // Face-up Bodyguards are face-up.
             m |= self.face_up;
@@ -87,7 +87,7 @@ impl Game {
     #[inline]
     pub(in crate::rules) fn in_reach(&self, p: Seat, o: Seat) -> u64 {
         let out = if o == p {
-            bit(self.amulet)
+            bit(self.token_card)
         } else {
             self.out_of_reach(o, false, 0)
         };

@@ -44,7 +44,7 @@ impl Game {
         sink: &mut S,
     ) -> Next {
         // R-AMULET / E-BULLET
-        self.amulet = self.village[p as usize].get(slot as usize);
+        self.token_card = self.village[p as usize].get(slot as usize);
         self.token_used = true;
         self.turn.free_used = true;
         sink.event(&GameEvent::TokenPlaced { seat: p, slot });

@@ -7,12 +7,23 @@
 //! Cards are identified by a [`CardId`] (their position in the round's deal order), and each
 //! card carries its value and the set of seats that know it (RULES.md §6). Knowledge therefore
 //! travels with the card when it moves, as the rules require.
+//!
+//! * `row`: `Row`, the card container of villages, the deck and the discard pile;
+//! * `deal_order`: [`DealOrder`] (R-DEAL) and the shuffles.
 
 use crate::action::Slot;
-use crate::card::{Ability, SetRole, Value, CARDS, VALUES, VALUE_COUNTS};
+pub(crate) use crate::card::UpRole;
+use crate::card::{Ability, SetRole, Value, CARDS, VALUES};
 use crate::config::{Config, ConfigError, Seat, MAX_PLAYERS};
 use crate::event::CardSource;
 use std::fmt;
+
+mod deal_order;
+mod row;
+
+pub(crate) use deal_order::shuffle_batched;
+pub use deal_order::{DealError, DealOrder};
+pub(crate) use row::Row;
 
 /// Identity of a physical card within a round: its index in the deal order.
 pub type CardId = u8;
@@ -39,126 +50,6 @@ pub(crate) const ALL: u8 = (1 << MAX_PLAYERS) - 1;
 
 /// Cards dealt into villages (4 villages of 5, R-DEAL).
 pub const VILLAGE_CARDS: usize = 20;
-
-/// A row of card ids with a length (a village, the deck, the discard pile), and the card-id
-/// bits of its cards (`mask`), kept by every change, so that "is card `c` here" and "which of
-/// these cards are in this village" are one bit operation instead of a scan.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Row {
-    /// The cards in order, then `NONE`s (private, like `len` and `mask`: every change goes
-    /// through the methods below, which keep `mask`).
-    cards: [CardId; CARDS],
-    len: u8,
-    /// Card-id bits of `cards[..len]`.
-    mask: u64,
-}
-
-impl Row {
-    pub(crate) const EMPTY: Row = Row {
-        cards: [NONE; CARDS],
-        len: 0,
-        mask: 0,
-    };
-
-    /// The whole array (the cards, then `NONE`s) and the length, as a view code stores them.
-    pub(crate) fn parts(&self) -> (&[CardId; CARDS], u8) {
-        (&self.cards, self.len)
-    }
-
-    /// A row of `cards[..len]` (the rest must be `NONE`).
-    pub(crate) fn from_parts(cards: [CardId; CARDS], len: u8) -> Row {
-        let mask = cards[..len as usize]
-            .iter()
-            .fold(0u64, |m, &c| m | 1u64 << c);
-        Row { cards, len, mask }
-    }
-
-    #[inline]
-    pub(crate) fn as_slice(&self) -> &[CardId] {
-        &self.cards[..self.len as usize]
-    }
-    #[inline]
-    pub(crate) fn len(&self) -> usize {
-        self.len as usize
-    }
-    /// Card-id bits of the row's cards.
-    #[inline]
-    pub(crate) fn mask(&self) -> u64 {
-        self.mask
-    }
-    /// True if card `c` lies in this row.
-    #[inline]
-    pub(crate) fn contains(&self, c: CardId) -> bool {
-        c != NONE && self.mask & (1u64 << c) != 0
-    }
-    #[inline]
-    pub(crate) fn get(&self, i: usize) -> CardId {
-        debug_assert!(i < self.len());
-        self.cards[i]
-    }
-    /// Puts card `c` in place of the card at index `i`.
-    #[inline]
-    pub(crate) fn set(&mut self, i: usize, c: CardId) {
-        debug_assert!(i < self.len() && (self.cards[i] == c || !self.contains(c)));
-        self.mask &= !(1u64 << self.cards[i]);
-        self.cards[i] = c;
-        self.mask |= 1u64 << c;
-    }
-    #[inline]
-    pub(crate) fn push(&mut self, c: CardId) {
-        self.cards[self.len as usize] = c;
-        self.len += 1;
-        self.mask |= 1u64 << c;
-    }
-    #[inline]
-    pub(crate) fn pop(&mut self) -> CardId {
-        self.len -= 1;
-        let c = self.cards[self.len as usize];
-        self.cards[self.len as usize] = NONE;
-        self.mask &= !(1u64 << c);
-        c
-    }
-    #[inline]
-    pub(crate) fn top(&self) -> Option<CardId> {
-        (self.len > 0).then(|| self.cards[self.len as usize - 1])
-    }
-    /// Removes index `i`, closing the row up.
-    pub(crate) fn remove(&mut self, i: usize) -> CardId {
-        let c = self.cards[i];
-        self.cards.copy_within(i + 1..self.len as usize, i);
-        self.len -= 1;
-        self.cards[self.len as usize] = NONE;
-        self.mask &= !(1u64 << c);
-        c
-    }
-    /// Puts a card under all others (index 0: the bottom of the deck).
-    pub(crate) fn insert_bottom(&mut self, c: CardId) {
-        let n = self.len as usize;
-        self.cards.copy_within(0..n, 1);
-        self.cards[0] = c;
-        self.len += 1;
-        self.mask |= 1u64 << c;
-    }
-    /// Reverses the row (B5: the deck's order).
-    pub(crate) fn reverse(&mut self) {
-        let n = self.len as usize;
-        self.cards[..n].reverse();
-    }
-    /// Index of card `c`, if it lies in this row.
-    #[inline]
-    pub(crate) fn position(&self, c: CardId) -> Option<usize> {
-        if !self.contains(c) {
-            return None;
-        }
-        self.as_slice().iter().position(|&x| x == c)
-    }
-}
-
-impl fmt::Debug for Row {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
 
 /// Which step of a discard ability is pending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -269,207 +160,6 @@ pub enum ToMove {
     Terminal,
 }
 
-/// A complete 52-card deal order (R-DEAL): cards 0–19 are the four villages seat by seat (slot
-/// 0 first; the villages of empty seats are set aside), card 20 starts the discard pile, cards
-/// 21–51 are the deck from the top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DealOrder([Value; CARDS]);
-
-impl DealOrder {
-    /// Checks that `values` is a full deck (R-DECK).
-    pub fn new(values: [Value; CARDS]) -> Result<DealOrder, DealError> {
-        let mut counts = [0u8; VALUES];
-        for &v in &values {
-            if v as usize >= VALUES {
-                return Err(DealError::BadValue(v));
-            }
-            counts[v as usize] += 1;
-        }
-        for v in 0..VALUES {
-            if counts[v] != VALUE_COUNTS[v] {
-                return Err(DealError::WrongCount {
-                    value: v as u8,
-                    found: counts[v],
-                    expected: VALUE_COUNTS[v],
-                });
-            }
-        }
-        Ok(DealOrder(values))
-    }
-
-    /// From a slice (e.g. parsed JSON).
-    pub fn from_slice(values: &[Value]) -> Result<DealOrder, DealError> {
-        let arr: [Value; CARDS] = values
-            .try_into()
-            .map_err(|_| DealError::Length(values.len()))?;
-        DealOrder::new(arr)
-    }
-
-    /// A uniformly shuffled deck.
-    pub fn shuffled<R: rand::Rng + ?Sized>(rng: &mut R) -> DealOrder {
-        let mut v = SORTED_DECK;
-        shuffle(&mut v, rng);
-        DealOrder(v)
-    }
-
-    /// Builds a deal from the parts a scenario cares about; the rest of the deck is filled from
-    /// the unused cards in ascending order. `villages[s]` lists seat `s`'s five cards, `first`
-    /// is the first discard and `deck_top` the top of the deck (top first).
-    pub fn stacked(
-        villages: &[[Value; 5]],
-        first_discard: Value,
-        deck_top: &[Value],
-    ) -> Result<DealOrder, DealError> {
-        let mut counts = VALUE_COUNTS;
-        let mut out = [0u8; CARDS];
-        let mut fixed = [false; CARDS];
-        let mut take = |pos: usize, v: Value, out: &mut [u8; CARDS]| -> Result<(), DealError> {
-            if v as usize >= VALUES {
-                return Err(DealError::BadValue(v));
-            }
-            if counts[v as usize] == 0 {
-                return Err(DealError::WrongCount {
-                    value: v,
-                    found: VALUE_COUNTS[v as usize] + 1,
-                    expected: VALUE_COUNTS[v as usize],
-                });
-            }
-            counts[v as usize] -= 1;
-            out[pos] = v;
-            fixed[pos] = true;
-            Ok(())
-        };
-        if villages.len() > MAX_PLAYERS || 21 + deck_top.len() > CARDS {
-            return Err(DealError::Length(villages.len() * 5 + 1 + deck_top.len()));
-        }
-        for (s, row) in villages.iter().enumerate() {
-            for (i, &v) in row.iter().enumerate() {
-                take(s * 5 + i, v, &mut out)?;
-            }
-        }
-        take(VILLAGE_CARDS, first_discard, &mut out)?;
-        for (i, &v) in deck_top.iter().enumerate() {
-            take(VILLAGE_CARDS + 1 + i, v, &mut out)?;
-        }
-        // Fill the rest: deck positions first, so set-aside villages get the highest leftovers.
-        let mut rest = counts
-            .iter()
-            .enumerate()
-            .flat_map(|(v, &n)| std::iter::repeat_n(v as u8, n as usize));
-        let order: Vec<usize> = (VILLAGE_CARDS + 1..CARDS).chain(0..VILLAGE_CARDS).collect();
-        for pos in order {
-            if !fixed[pos] {
-                out[pos] = rest.next().expect("counts add up to 52");
-            }
-        }
-        DealOrder::new(out)
-    }
-
-    /// The 52 values in deal order.
-    pub fn values(&self) -> &[Value; CARDS] {
-        &self.0
-    }
-}
-
-/// Every card of a deck in ascending order.
-pub(crate) const SORTED_DECK: [Value; CARDS] = {
-    let mut out = [0u8; CARDS];
-    let mut i = 0;
-    let mut v = 0;
-    while v < VALUES {
-        let mut k = 0;
-        while k < VALUE_COUNTS[v] {
-            out[i] = v as u8;
-            i += 1;
-            k += 1;
-        }
-        v += 1;
-    }
-    out
-};
-
-/// Fisher–Yates shuffle (allocation-free).
-#[inline]
-pub(crate) fn shuffle<T, R: rand::Rng + ?Sized>(s: &mut [T], rng: &mut R) {
-    for i in (1..s.len()).rev() {
-        let j = rng.random_range(0..=i);
-        s.swap(i, j);
-    }
-}
-
-/// Fisher–Yates shuffle drawing up to four indices from each 64-bit random number
-/// (Brackett-Rozinsky & Lemire, "Batched ranged random integer generation", 2024): exactly
-/// uniform like [`shuffle`], several times cheaper, but a different use of the random stream,
-/// so deals (whose order is part of every run's output) keep [`shuffle`]; the world sampler
-/// uses this. Slices of at most 64 elements.
-#[inline]
-pub(crate) fn shuffle_batched<T, R: rand::Rng + ?Sized>(s: &mut [T], rng: &mut R) {
-    debug_assert!(s.len() <= 64);
-    let mut i = s.len();
-    // Four indices per draw while five or more elements are left: the bounds i, i-1, i-2,
-    // i-3 multiply to at most 64^4 = 2^24, so a draw is rejected with probability below
-    // 2^-40 (and the division of the exact test is almost never needed).
-    while i > 4 {
-        let b = [i as u64, i as u64 - 1, i as u64 - 2, i as u64 - 3];
-        let j = batch(b, rng);
-        s.swap(i - 1, j[0]);
-        s.swap(i - 2, j[1]);
-        s.swap(i - 3, j[2]);
-        s.swap(i - 4, j[3]);
-        i -= 4;
-    }
-    // The last 1 to 3 swaps in one more draw (bounds i, ..., 2; a bound of 1 draws 0).
-    if i > 1 {
-        let b = [i as u64, (i as u64 - 1).max(1), (i as u64 - 2).max(1), 1];
-        let j = batch(b, rng);
-        for (d, &jd) in j.iter().enumerate().take(i - 1) {
-            s.swap(i - 1 - d, jd);
-        }
-    }
-}
-
-/// Four uniform indices below the four `bounds` from one 64-bit draw each try (Lemire's
-/// nearly divisionless method, batched): each multiply's high half is an index and its low
-/// half the randomness left for the next one.
-#[inline]
-fn batch<R: rand::Rng + ?Sized>(bounds: [u64; 4], rng: &mut R) -> [usize; 4] {
-    let product = bounds[0] * bounds[1] * bounds[2] * bounds[3];
-    loop {
-        let mut r = rng.next_u64();
-        let mut j = [0usize; 4];
-        for (jd, &b) in j.iter_mut().zip(&bounds) {
-            let m = u128::from(r) * u128::from(b);
-            *jd = (m >> 64) as usize;
-            r = m as u64;
-        }
-        // Unbiased unless the leftover falls below 2^64 mod product.
-        if r >= product || r >= product.wrapping_neg() % product {
-            return j;
-        }
-    }
-}
-
-/// An invalid deal order.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum DealError {
-    /// Not 52 cards.
-    #[error("a deal order has 52 cards, not {0}")]
-    Length(usize),
-    /// A value outside 0–13.
-    #[error("card value {0} is outside 0-13")]
-    BadValue(u8),
-    /// A value appears the wrong number of times (R-DECK).
-    #[error("value {value} appears {found} times; a deck has {expected}")]
-    WrongCount {
-        /// The value.
-        value: u8,
-        /// How often it appears.
-        found: u8,
-        /// How often it must appear.
-        expected: u8,
-    },
-}
-
 /// Per-turn bookkeeping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Turn {
@@ -566,8 +256,9 @@ pub struct Game {
     pub(crate) holder: Option<Seat>,
     /// R-AMULET / E-TOKEN: the token power was used this round.
     pub(crate) token_used: bool,
-    /// R-AMULET / E-BULLET: the card under the token (frozen), or `NONE`.
-    pub(crate) amulet: CardId,
+    /// R-AMULET / E-TOKEN: the card under the token, whichever the token (frozen under the
+    /// Amulet, removed at scoring under the Bullet), or `NONE`.
+    pub(crate) token_card: CardId,
     /// C2: card-id bits of rotated cards (public; only village cards stay rotated).
     pub(crate) rotated: u64,
     /// E-DIRECTION: play currently runs counter-clockwise.
@@ -609,8 +300,8 @@ impl fmt::Debug for Game {
             .field("stage", &self.stage)
             .field("turn", &self.turn)
             .field("villages", &&self.village[..self.cfg.players as usize])
-            .field("deck_len", &self.deck.len)
-            .field("pile_len", &self.pile.len)
+            .field("deck_len", &self.deck.len())
+            .field("pile_len", &self.pile.len())
             .field("totals", &self.totals)
             .finish_non_exhaustive()
     }
@@ -647,7 +338,7 @@ impl Game {
             start: first_player,
             holder: None,
             token_used: false,
-            amulet: NONE,
+            token_card: NONE,
             rotated: 0,
             reversed: false,
             skip_next: false,
@@ -896,43 +587,6 @@ impl Game {
     }
 }
 
-/// Abilities whose face-up cards the rules count often (`Game::roles_up`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum UpRole {
-    /// R-A0: two face-up Villagers end the round (checked after every action).
-    Villager,
-    /// R-A1: the display holds as many cards as there are face-up Squires.
-    Squire,
-    /// R-A4: a face-up Rascal lets its owner draw one more card.
-    Rascal,
-    /// B3: a face-up Goth Girl sends its owner's discards under the deck.
-    DeckBottom,
-    /// D4: a face-up Zombie may be handed on.
-    Zombie,
-}
-
-impl UpRole {
-    pub(crate) const COUNT: usize = 5;
-    pub(crate) const ALL: [UpRole; UpRole::COUNT] = [
-        UpRole::Villager,
-        UpRole::Squire,
-        UpRole::Rascal,
-        UpRole::DeckBottom,
-        UpRole::Zombie,
-    ];
-
-    /// The ability with this role.
-    pub(crate) const fn ability(self) -> Ability {
-        match self {
-            UpRole::Villager => Ability::VillagerPair,
-            UpRole::Squire => Ability::SquireDisplay,
-            UpRole::Rascal => Ability::RascalDraw,
-            UpRole::DeckBottom => Ability::DiscardToDeckBottom,
-            UpRole::Zombie => Ability::Zombie,
-        }
-    }
-}
-
 /// Per-value bitmasks (bit `v`: value `v` has the role) of the card set, so that the hot
 /// paths classify a face-up card with one shift instead of an ability lookup and a match.
 /// Derived from the set alone (public): a view carries the same masks as the game.
@@ -966,100 +620,10 @@ impl ValueMasks {
             helper: mask(&|a| a.is_turn_helper()),
             wild: mask(&|a| a.set_role() == SetRole::Wild),
             lycan: mask(&|a| a.set_role() == SetRole::Lycan),
-            role: UpRole::ALL.map(|r| mask(&|a| a == r.ability())),
+            role: UpRole::ALL.map(|r| mask(&|a| a.descriptor().up == Some(r))),
             mortician: mask(&|a| a == Ability::Mortician),
             bodyguard: mask(&|a| a == Ability::Bodyguard),
             scoring_effects: set.has_scoring_effects(),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{shuffle, shuffle_batched, Row, NONE};
-    use rand::{Rng, SeedableRng};
-
-    /// Every change to a row keeps its card-id bits equal to the bits of its cards.
-    #[test]
-    fn row_card_marks_follow_every_change() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        let mut row = Row::EMPTY;
-        let mut outside: Vec<u8> = (0..52).collect();
-        for step in 0..20_000 {
-            match rng.random_range(0..6) {
-                0 | 1 if !outside.is_empty() => {
-                    let c = outside.swap_remove(rng.random_range(0..outside.len()));
-                    if step % 2 == 0 {
-                        row.push(c);
-                    } else {
-                        row.insert_bottom(c);
-                    }
-                }
-                2 if row.len() > 0 => outside.push(row.pop()),
-                3 if row.len() > 0 => outside.push(row.remove(rng.random_range(0..row.len()))),
-                4 if row.len() > 0 && !outside.is_empty() => {
-                    let i = rng.random_range(0..row.len());
-                    let c = outside.swap_remove(rng.random_range(0..outside.len()));
-                    outside.push(row.get(i));
-                    row.set(i, c);
-                }
-                _ => row.reverse(),
-            }
-            let expected = Row::from_parts(row.cards, row.len);
-            assert_eq!(row.mask(), expected.mask(), "after step {step}");
-            assert!(row.cards[row.len()..].iter().all(|&c| c == NONE));
-            for c in 0..52u8 {
-                assert_eq!(row.contains(c), row.as_slice().contains(&c));
-                assert_eq!(row.position(c), row.as_slice().iter().position(|&x| x == c));
-            }
-        }
-        assert!(!row.contains(NONE));
-    }
-
-    /// Both shuffles give every permutation of 5 elements equally often (chi-square, failing
-    /// at p < 1e-6), and the batched one puts each of 7 values equally often at each position
-    /// (several batches, the last one short; bounds at 5.4 standard deviations).
-    #[test]
-    fn batched_shuffle_is_uniform() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-        for batched in [false, true] {
-            let mut counts = std::collections::HashMap::new();
-            let n = 120_000;
-            for _ in 0..n {
-                let mut a = [0u8, 1, 2, 3, 4];
-                if batched {
-                    shuffle_batched(&mut a, &mut rng);
-                } else {
-                    shuffle(&mut a, &mut rng);
-                }
-                *counts.entry(a).or_insert(0u32) += 1;
-            }
-            assert_eq!(counts.len(), 120, "every permutation appears");
-            let expected = n as f64 / 120.0;
-            let chi2: f64 = counts
-                .values()
-                .map(|&c| (c as f64 - expected).powi(2) / expected)
-                .sum();
-            // 119 degrees of freedom: mean 119, p = 1e-6 at about 210.
-            assert!(chi2 < 210.0, "chi-square {chi2} (batched: {batched})");
-        }
-        // Longer slices (several batches, the last one short): each value equally often at
-        // each position.
-        let mut at = [[0u32; 7]; 7];
-        for _ in 0..70_000 {
-            let mut a = [0usize, 1, 2, 3, 4, 5, 6];
-            shuffle_batched(&mut a, &mut rng);
-            for (pos, &v) in a.iter().enumerate() {
-                at[pos][v] += 1;
-            }
-        }
-        for row in at {
-            for c in row {
-                assert!(
-                    (9_500..10_500).contains(&c),
-                    "{c} of 70,000 (expected 10,000)"
-                );
-            }
         }
     }
 }

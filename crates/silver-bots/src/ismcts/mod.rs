@@ -99,12 +99,17 @@
 //! so after the first decision a search allocates nothing (with random rollouts; the greedy
 //! rollout policy's own allocations are its business).
 
-use crate::memory::Memory;
+mod bots;
+#[cfg(test)]
+mod tests;
+
+pub use bots::{CheatingIsmcts, IsmctsBot};
+
 use crate::spec::{GreedyParams, IsmctsParams, PriorKind, RewardKind, RolloutPolicy, TreeScope};
 use crate::{Bot, BotRng, GreedyBot};
 use rand::{Rng, RngCore, SeedableRng};
 use silver_rules::{
-    Action, ActionList, Config, Game, PlayerView, Seat, Stage, ToMove, MAX_ACTIONS, MAX_PLAYERS,
+    Action, ActionList, Game, PlayerView, Seat, Stage, ToMove, MAX_ACTIONS, MAX_PLAYERS,
 };
 use std::time::{Duration, Instant};
 
@@ -712,182 +717,4 @@ enum Step {
     Follow(u32),
     /// Expand the legal action at this index of the buffer.
     Expand(usize),
-}
-
-/// ISMCTS (Cowling, Powley & Whitehouse 2012) deciding from its own information set.
-///
-/// Every iteration searches a fresh world sampled from what the bot remembers; the tree holds
-/// the decisions [`IsmctsParams::tree`] says (by default the bot's own of this turn), each node
-/// scoring the reward of the seat that acts there; children are chosen by PUCT with the greedy
-/// prior or by UCB1 ([`IsmctsParams::prior`]), with availability counts; rollouts are cut
-/// after [`IsmctsParams::rollout_laps`] laps and scored as the round stands; the reward is the
-/// round result normalised to [0, 1] as [`RewardKind`] says (default [`RewardKind::Margin`]:
-/// own round score against the table mean, since the lowest total wins); the final move is the
-/// most visited root child. Deterministic for a given [`BotRng`] seed unless
-/// [`IsmctsParams::time_limit_ms`] is set. The module documentation has the details.
-///
-/// Reusable across decisions and games: the node arena and buffers keep their capacity, and a
-/// decision after the first allocates nothing (with random rollouts).
-pub struct IsmctsBot {
-    search: Search,
-    memory: Memory,
-}
-
-impl IsmctsBot {
-    /// A bot with these parameters (its memory model is `params.memory`).
-    pub fn new(params: IsmctsParams) -> IsmctsBot {
-        IsmctsBot {
-            search: Search::new(params),
-            memory: Memory::new(params.memory),
-        }
-    }
-
-    /// The parameters.
-    pub fn params(&self) -> &IsmctsParams {
-        &self.search.params
-    }
-}
-
-impl Bot for IsmctsBot {
-    fn reset(&mut self, _seat: Seat, _config: &Config) {
-        self.memory.reset();
-        self.search.reset();
-    }
-
-    fn decide(&mut self, view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
-        let view = self.memory.recall(view, rng);
-        let me = view.viewer();
-        let skew = self.search.params.kept_low;
-        let key = (view.round(), view.turn_number());
-        let action = self
-            .search
-            .decide(me, view.stage(), key, legal, rng, |rng| {
-                view.sample_world_skewed(silver_rules::CardMask::EMPTY, skew, rng)
-            });
-        self.memory.note_action(&view, action);
-        action
-    }
-
-    /// The mean, over the last decision's sampled worlds, of the bot's own village sum in those
-    /// worlds (`None` if the last decision did not search: a single legal action).
-    fn sum_estimate(&self) -> Option<f64> {
-        self.search.estimate()
-    }
-}
-
-/// **Research baseline that cheats**: the same search as [`IsmctsBot`], run on the *true*
-/// state (every iteration copies the real [`Game`] instead of sampling a world), so it knows
-/// every hidden card. Its only use is to measure what hidden information is worth; it is never
-/// a fair opponent, and it does not implement [`Bot`] (which only ever receives a view).
-pub struct CheatingIsmcts {
-    search: Search,
-}
-
-impl CheatingIsmcts {
-    /// A cheating searcher with these parameters (`params.memory` is ignored: it sees all).
-    pub fn new(params: IsmctsParams) -> CheatingIsmcts {
-        CheatingIsmcts {
-            search: Search::new(params),
-        }
-    }
-
-    /// The parameters.
-    pub fn params(&self) -> &IsmctsParams {
-        &self.search.params
-    }
-
-    /// Called before every game (nothing carries over between games but buffers).
-    pub fn reset(&mut self, _seat: Seat, _config: &Config) {
-        self.search.reset();
-    }
-
-    /// Chooses one of `legal` for `seat`, the player to move in `game`, by searching the true
-    /// state.
-    pub fn decide_omniscient(
-        &mut self,
-        game: &Game,
-        seat: Seat,
-        legal: &[Action],
-        rng: &mut BotRng,
-    ) -> Action {
-        debug_assert_eq!(game.to_move(), ToMove::Player(seat));
-        let world = *game;
-        let key = (game.round(), game.turn_number());
-        self.search
-            .decide(seat, game.stage(), key, legal, rng, |_| world)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::test_states::{for_each_decision, three_sets};
-
-    /// The greedy rollout takes forced steps without asking the greedy player: the rollouts
-    /// must be the very games a greedy player asked at every step would play (same final
-    /// state and scores), from decision points of three sets, forced steps among them.
-    #[test]
-    fn greedy_rollout_skipping_forced_steps_plays_the_same_games() {
-        let params = IsmctsParams {
-            rollout: RolloutPolicy::Greedy,
-            rollout_laps: 0,
-            rollout_turns: 0,
-            ..IsmctsParams::default()
-        };
-        let mut search = Search::new(params);
-        let mut asked = GreedyBot::new(GreedyParams::default());
-        let mut legal = ActionList::new();
-        let (mut rollouts, mut forced, mut k) = (0, 0, 0u64);
-        for_each_decision(24, 3, three_sets, |g, _| {
-            k += 1;
-            if k % 5 != 0 {
-                return;
-            }
-            let round = g.round();
-            let mut fast = *g;
-            let scores = search.rollout(&mut fast, round, &mut BotRng::seed_from_u64(k));
-            // The reference: the greedy player asked at every step.
-            let mut slow = *g;
-            let mut rng = BotRng::seed_from_u64(k);
-            asked.start_rollout(slow.config());
-            let start = slow.turn_number();
-            while !at_horizon(&slow, round)
-                && slow.turn_number().wrapping_sub(start) < ROLLOUT_MAX_TURNS
-            {
-                let ToMove::Player(p) = slow.to_move() else {
-                    unreachable!("checked by at_horizon")
-                };
-                slow.legal_actions(&mut legal);
-                forced += usize::from(legal.len() == 1);
-                let a = asked.decide(&slow.view(p), &legal, &mut rng);
-                slow.apply_unchecked(a, &mut ());
-            }
-            let expected = if at_horizon(&slow, round) {
-                slow.last_round_scores()
-            } else {
-                scores_as_they_stand(&slow)
-            };
-            assert!(fast == slow, "rollout {k}: a different game");
-            assert_eq!(scores, expected, "rollout {k}");
-            rollouts += 1;
-        });
-        assert!(
-            rollouts > 200 && forced > 100,
-            "{rollouts} rollouts, {forced} forced steps"
-        );
-    }
-
-    #[test]
-    fn margin_and_own_rewards() {
-        let s = [10, 20, 30, 0];
-        let r = rewards(RewardKind::Margin, &s, 3);
-        assert!((r[0] - (0.5 + (25.0 - 10.0) / 100.0)).abs() < 1e-12);
-        assert!((r[1] - 0.5).abs() < 1e-12);
-        assert!((r[2] - (0.5 + (15.0 - 30.0) / 100.0)).abs() < 1e-12);
-        let r = rewards(RewardKind::Own, &[0, 90, 0, 0], 2);
-        assert_eq!(r[0], 1.0);
-        assert_eq!(r[1], 0.0);
-        let r = rewards(RewardKind::Margin, &[0, 200, 0, 0], 2);
-        assert_eq!((r[0], r[1]), (1.0, 0.0));
-    }
 }

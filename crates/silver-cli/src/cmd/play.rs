@@ -1,14 +1,13 @@
-//! `silver play` and `silver view`: the terminal table (crate `silver-table`).
+//! `silver play`: a game against the bots at the terminal table (crate `silver-table`).
 
-use crate::{announce, apply_set, split_bots, tournament_spec, ModelArg, SeatingArg};
+use super::announce;
+use crate::args::{apply_set, split_bots, tournament_spec, ModelArg, SeatingArg};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use silver_bots::BotSpec;
-use silver_sim::{read_manifest, resolve_bot_with, resolve_with, ExecPolicy, Plan};
+use silver_sim::{resolve_bot_with, resolve_with, ExecPolicy};
 use silver_table::play::{self, PlayOptions};
-use silver_table::session::{SavedGame, Session};
-use silver_table::timeline::Timeline;
-use silver_table::view::{self, Lens};
+use silver_table::session::Session;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -51,25 +50,6 @@ pub(crate) struct PlayArgs {
     bots_dir: PathBuf,
     /// Let exec bots named in files (a bot profile, the saved game of --resume) start their
     /// programs; each command is printed before it starts. Without it they are refused.
-    #[arg(long)]
-    allow_exec: bool,
-}
-
-#[derive(Args)]
-pub(crate) struct ViewArgs {
-    /// A run's output directory (with --game), or a saved game or script file (JSON).
-    source: PathBuf,
-    /// The game of the run to watch.
-    #[arg(long)]
-    game: Option<u64>,
-    /// Watch from this seat's information set (default: everything; switch with 0-3 and o).
-    #[arg(long)]
-    seat: Option<u8>,
-    /// Plain text: the table after each command read from standard input.
-    #[arg(long)]
-    plain: bool,
-    /// Let the exec bots of a run's manifest start their programs again to replay its game;
-    /// each command is printed before it starts. Without it they are refused.
     #[arg(long)]
     allow_exec: bool,
 }
@@ -189,68 +169,6 @@ pub(crate) fn play_cmd(a: &PlayArgs) -> Result<ExitCode> {
             (None, false) => outln!("quit; not saved (no --save)")?,
             (_, true) => outln!("seed {seed}: `silver play --seed {seed}` deals this game again")?,
         }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-pub(crate) fn view_cmd(a: &ViewArgs) -> Result<ExitCode> {
-    let timeline = if a.source.is_dir() {
-        let Some(game) = a.game else {
-            bail!("{}: a run directory: give --game N", a.source.display());
-        };
-        let m = read_manifest(&a.source)?;
-        let plan =
-            Plan::from_manifest(&m).map_err(|e| anyhow::anyhow!("{}: {e}", a.source.display()))?;
-        // Replaying the game starts its bots again: programs the manifest names only with
-        // --allow-exec.
-        let mut policy = ExecPolicy::file(&a.source.join("manifest.json"), a.allow_exec);
-        plan.admit(&mut policy)
-            .map_err(|e| anyhow::anyhow!(silver_sim::message(&e)))?;
-        announce(&policy);
-        // A game that panics (a program bot that fails, say) is the game's failure, as in a run.
-        silver_sim::catch_game(std::panic::AssertUnwindSafe(|| {
-            Timeline::from_run(&plan, game)
-        }))
-        .map_err(|p| {
-            anyhow::anyhow!(
-                "game {game} (seed {}) failed: {}",
-                plan.seed,
-                silver_sim::panic_text(&*p)
-            )
-        })?
-        .map_err(anyhow::Error::msg)?
-    } else {
-        if a.game.is_some() {
-            bail!(
-                "--game: only for a run directory ({} is a file)",
-                a.source.display()
-            );
-        }
-        let text =
-            silver_sim::read_text(&a.source).with_context(|| a.source.display().to_string())?;
-        match serde_json::from_str::<SavedGame>(&text) {
-            Ok(saved) => Timeline::from_script(&saved.script, saved.seats),
-            Err(_) => match serde_json::from_str::<silver_rules::Script>(&text) {
-                Ok(script) => Timeline::from_script(&script, Vec::new()),
-                Err(e) => bail!(
-                    "{}: neither a saved game nor a script: {e}",
-                    a.source.display()
-                ),
-            },
-        }
-        .map_err(|e| anyhow::anyhow!("{}: {e}", a.source.display()))?
-    };
-    let lens = match a.seat {
-        None => Lens::All,
-        Some(s) if (s as usize) < timeline.names.len() => Lens::Seat(s),
-        Some(s) => bail!("--seat {s}: seats are 0-{}", timeline.names.len() - 1),
-    };
-    if a.plain {
-        let stdin = std::io::stdin();
-        let mut out = std::io::stdout().lock();
-        view::plain(&timeline, lens, &mut stdin.lock(), &mut out).map_err(anyhow::Error::msg)?;
-    } else {
-        view::full_screen(&timeline, lens).map_err(anyhow::Error::msg)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,191 @@
+//! The two bots the search drives: [`IsmctsBot`] (from its information set) and the
+//! [`CheatingIsmcts`] baseline (from the true state), with their [`Kind`]s.
+
+use super::Search;
+use crate::kinds::as_bot;
+use crate::memory::Memory;
+use crate::spec::IsmctsParams;
+#[allow(unused_imports)] // rustdoc links
+use crate::spec::RewardKind;
+use crate::{Bot, BotRng, Choice, Kind, SpecError};
+use silver_rules::{Action, Config, Game, Observation, PlayerView, Seat, ToMove};
+
+/// ISMCTS (Cowling, Powley & Whitehouse 2012) deciding from its own information set.
+///
+/// Every iteration searches a fresh world sampled from what the bot remembers; the tree holds
+/// the decisions [`IsmctsParams::tree`] says (by default the bot's own of this turn), each node
+/// scoring the reward of the seat that acts there; children are chosen by PUCT with the greedy
+/// prior or by UCB1 ([`IsmctsParams::prior`]), with availability counts; rollouts are cut
+/// after [`IsmctsParams::rollout_laps`] laps and scored as the round stands; the reward is the
+/// round result normalised to [0, 1] as [`RewardKind`] says (default [`RewardKind::Margin`]:
+/// own round score against the table mean, since the lowest total wins); the final move is the
+/// most visited root child. Deterministic for a given [`BotRng`] seed unless
+/// [`IsmctsParams::time_limit_ms`] is set. The module documentation has the details.
+///
+/// Reusable across decisions and games: the node arena and buffers keep their capacity, and a
+/// decision after the first allocates nothing (with random rollouts).
+pub struct IsmctsBot {
+    search: Search,
+    memory: Memory,
+}
+
+impl IsmctsBot {
+    /// A bot with these parameters (its memory model is `params.memory`).
+    pub fn new(params: IsmctsParams) -> IsmctsBot {
+        IsmctsBot {
+            search: Search::new(params),
+            memory: Memory::new(params.memory),
+        }
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &IsmctsParams {
+        &self.search.params
+    }
+}
+
+impl Bot for IsmctsBot {
+    fn reset(&mut self, _seat: Seat, _config: &Config) {
+        self.memory.reset();
+        self.search.reset();
+    }
+
+    fn decide(&mut self, view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
+        let view = self.memory.recall(view, rng);
+        let me = view.viewer();
+        let skew = self.search.params.kept_low;
+        let key = (view.round(), view.turn_number());
+        let action = self
+            .search
+            .decide(me, view.stage(), key, legal, rng, |rng| {
+                view.sample_world_skewed(silver_rules::CardMask::EMPTY, skew, rng)
+            });
+        self.memory.note_action(&view, action);
+        action
+    }
+
+    /// The mean, over the last decision's sampled worlds, of the bot's own village sum in those
+    /// worlds (`None` if the last decision did not search: a single legal action).
+    fn sum_estimate(&self) -> Option<f64> {
+        self.search.estimate()
+    }
+}
+
+impl Kind for IsmctsBot {
+    type Params = IsmctsParams;
+
+    fn build(params: &IsmctsParams) -> IsmctsBot {
+        IsmctsBot::new(*params)
+    }
+
+    fn validate(params: &IsmctsParams) -> Result<(), SpecError> {
+        params.validate()
+    }
+
+    fn decide_in(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut BotRng,
+        scratch: &mut PlayerView,
+    ) -> Choice {
+        game.view_into(seat, scratch);
+        Choice::Action(Bot::decide(self, scratch, legal, rng))
+    }
+
+    as_bot!();
+}
+
+/// **Research baseline that cheats**: the same search as [`IsmctsBot`], run on the *true*
+/// state (every iteration copies the real [`Game`] instead of sampling a world), so it knows
+/// every hidden card. Its only use is to measure what hidden information is worth; it is never
+/// a fair opponent, and it does not implement [`Bot`] (which only ever receives a view).
+pub struct CheatingIsmcts {
+    search: Search,
+}
+
+impl CheatingIsmcts {
+    /// A cheating searcher with these parameters (`params.memory` is ignored: it sees all).
+    pub fn new(params: IsmctsParams) -> CheatingIsmcts {
+        CheatingIsmcts {
+            search: Search::new(params),
+        }
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &IsmctsParams {
+        &self.search.params
+    }
+
+    /// Called before every game (nothing carries over between games but buffers).
+    pub fn reset(&mut self, _seat: Seat, _config: &Config) {
+        self.search.reset();
+    }
+
+    /// Chooses one of `legal` for `seat`, the player to move in `game`, by searching the true
+    /// state.
+    pub fn decide_omniscient(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut BotRng,
+    ) -> Action {
+        debug_assert_eq!(game.to_move(), ToMove::Player(seat));
+        let world = *game;
+        let key = (game.round(), game.turn_number());
+        self.search
+            .decide(seat, game.stage(), key, legal, rng, |_| world)
+    }
+}
+
+impl Kind for CheatingIsmcts {
+    type Params = IsmctsParams;
+
+    fn build(params: &IsmctsParams) -> CheatingIsmcts {
+        CheatingIsmcts::new(*params)
+    }
+
+    fn validate(params: &IsmctsParams) -> Result<(), SpecError> {
+        params.validate()?;
+        if params.memory.is_perfect() {
+            Ok(())
+        } else {
+            Err(SpecError::CheatingWithMemory)
+        }
+    }
+
+    fn reset(&mut self, seat: Seat, config: &Config) {
+        CheatingIsmcts::reset(self, seat, config)
+    }
+
+    /// It sees every event in the true state it searches.
+    fn wants_observations(&self) -> bool {
+        false
+    }
+
+    fn observe(&mut self, _observation: &Observation) {}
+
+    /// It reads the true state, never a view.
+    fn decide_in(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut BotRng,
+        _scratch: &mut PlayerView,
+    ) -> Choice {
+        Choice::Action(self.decide_omniscient(game, seat, legal, rng))
+    }
+
+    /// A view is not enough: it needs the true state.
+    fn decide_view(&mut self, _: &PlayerView, _: &[Action], _: &mut BotRng) -> Option<Action> {
+        None
+    }
+
+    /// Its search knows the true sum: it estimates nothing.
+    fn sum_estimate(&self) -> Option<f64> {
+        None
+    }
+}

@@ -1,0 +1,219 @@
+//! What was typed: the command line's clap types (the commands, and the arguments several
+//! commands share), and how typed bots, seating, model and set become an [`ExperimentSpec`].
+//! Each command's own arguments live with the command (`cmd/*.rs`).
+
+use crate::cmd;
+use anyhow::{bail, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use silver_sim::{ExperimentSpec, ModelSpec, Outputs, Seating};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "silver",
+    version,
+    about = "Seeded self-play runs for the Silver card games"
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Run an experiment spec (TOML): `silver run experiments/quickstart.toml`.
+    Run(cmd::run::RunArgs),
+    /// Run bots against each other without a spec file.
+    Tournament(cmd::tournament::TournamentArgs),
+    /// Merge the directories of a sharded run (`--shard K/N`) into one.
+    Merge(cmd::merge::MergeArgs),
+    /// Print the full event trace of one game as JSON lines.
+    Replay(cmd::replay::ReplayArgs),
+    /// List the built-in bot kinds and the profiles in the bots directory.
+    Bots(cmd::bots::BotsArgs),
+    /// List the built-in characters, tokens and ability kinds, or the characters of one set.
+    Cards(cmd::cards::CardsArgs),
+    /// A finished run's (or sweep's) report: one self-contained HTML page with plots
+    /// (DIR/report.html), and its tables as text, CSV or JSON.
+    Report(cmd::report::ReportArgs),
+    /// The sequential probability ratio test from pentanomial (or trinomial) counts, as
+    /// fastchess computes it.
+    Sprt(cmd::sprt::SprtArgs),
+    /// Check a run, merged run or balance sweep against its manifest: file lengths and
+    /// checksums, row counts, statistics and summaries (exit 0 if sound, 2 if not).
+    Verify(cmd::verify::VerifyArgs),
+    /// Play against the bots in the terminal: a full-screen table showing exactly your
+    /// information set (--plain: text on standard input and output).
+    Play(cmd::play::PlayArgs),
+    /// Step through a recorded game (a run's game, a saved game or a script) by decision, turn
+    /// and round, as the omniscient observer or from one seat.
+    View(cmd::view::ViewArgs),
+}
+
+/// The arguments of every command that runs games (`run`, `tournament`).
+#[derive(Args, Clone)]
+pub(crate) struct Common {
+    /// Card set (overrides the spec's `set` and `token`): a preset (`bullet`), a mix
+    /// (`amulet+0:bullet,10:coin/token=coin`) or a card-set file (`experiments/sets/X.toml`).
+    #[arg(long)]
+    pub(crate) set: Option<String>,
+    /// Number of games (overrides the spec).
+    #[arg(long)]
+    pub(crate) games: Option<u64>,
+    /// Master seed (overrides the spec).
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// Worker threads (default: one per core). Output does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) threads: usize,
+    /// Output directory (default: results/NAME).
+    #[arg(long)]
+    pub(crate) out: Option<PathBuf>,
+    /// Run only shard K of N (1-based), e.g. 2/3, or `auto` / `auto/N` to take it from a job
+    /// array's environment (Slurm, Kubernetes, AWS Batch, GNU parallel); join shards with
+    /// `silver merge`.
+    #[arg(long)]
+    pub(crate) shard: Option<String>,
+    /// Continue an interrupted run in the output directory.
+    #[arg(long)]
+    pub(crate) resume: bool,
+    /// Replace a finished run in the output directory (an unfinished run, or files that are
+    /// not a run's, are never replaced).
+    #[arg(long)]
+    pub(crate) force: bool,
+    /// Write only summary.csv (and the manifest), no per-game files.
+    #[arg(long)]
+    pub(crate) summary_only: bool,
+    /// No header and no progress lines on stderr (errors still are).
+    #[arg(long)]
+    pub(crate) quiet: bool,
+    /// Where bot profiles are looked up.
+    #[arg(long, default_value = "bots")]
+    pub(crate) bots_dir: PathBuf,
+    /// Let exec bots named in files (the spec, a bot profile) start their programs; each
+    /// command is printed before it starts. Without it they are refused.
+    #[arg(long)]
+    pub(crate) allow_exec: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum SeatingArg {
+    /// Every deal once per seat rotation (duplicate format).
+    AllSeats,
+    /// Every pair of bots at its own table, all seats.
+    RoundRobin,
+    /// The first bot against each of the others: one seat each, the first bot in the rest.
+    Gauntlet,
+    /// Bots keep their seats.
+    Fixed,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum ModelArg {
+    /// The standard 4-round game.
+    Rounds,
+    /// The points game to 100 (bounce, kamikaze).
+    Points,
+}
+
+/// Splits `a,b:x=1,y=2,c` into bots: a segment with `=` but no `:` continues the previous
+/// bot's inline overrides.
+pub(crate) fn split_bots(s: &str) -> Result<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    for part in s.split(',').map(str::trim) {
+        if part.is_empty() {
+            bail!("--bots {s}: an empty entry (a trailing or doubled comma)");
+        }
+        match out.last_mut() {
+            Some(prev) if part.contains('=') && !part.contains(':') && prev.contains(':') => {
+                prev.push(',');
+                prev.push_str(part);
+            }
+            _ => out.push(part.to_string()),
+        }
+    }
+    Ok(out)
+}
+
+fn seating(s: SeatingArg) -> Seating {
+    match s {
+        SeatingArg::AllSeats => Seating::Rotate,
+        SeatingArg::RoundRobin => Seating::RoundRobin,
+        SeatingArg::Gauntlet => Seating::Gauntlet,
+        SeatingArg::Fixed => Seating::Fixed,
+    }
+}
+
+/// `--set` replaces the spec's set and token (a set string names its own token).
+pub(crate) fn apply_set(spec: &mut ExperimentSpec, set: &Option<String>) {
+    if let Some(s) = set {
+        spec.set = s.clone();
+        spec.token = None;
+    }
+}
+
+/// The common arguments that override a spec's values.
+pub(crate) fn apply_common(spec: &mut ExperimentSpec, c: &Common) {
+    apply_set(spec, &c.set);
+    if let Some(g) = c.games {
+        spec.games = g;
+    }
+    if let Some(s) = c.seed {
+        spec.seed = s;
+    }
+    if c.summary_only {
+        spec.outputs = Outputs::NONE;
+    }
+}
+
+/// The spec of typed bots (`tournament`, `play`, `replay --bots`): 1,000 games of the
+/// `amulet` set from seed 1 unless the caller overrides them.
+pub(crate) fn tournament_spec(
+    bots: &str,
+    players: u8,
+    seat: SeatingArg,
+    model: ModelArg,
+    name: &str,
+) -> Result<ExperimentSpec> {
+    Ok(ExperimentSpec {
+        name: Some(name.to_string()),
+        players,
+        bots: split_bots(bots)?,
+        seating: seating(seat),
+        set: "amulet".into(),
+        token: None,
+        model: match model {
+            ModelArg::Rounds => ModelSpec::Rounds { rounds: 4 },
+            ModelArg::Points => ModelSpec::Points {
+                target: 100,
+                bounce: true,
+                kamikaze: true,
+                max_rounds: silver_rules::DEFAULT_MAX_ROUNDS,
+            },
+        },
+        games: 1000,
+        seed: 1,
+        max_turns_per_round: silver_rules::DEFAULT_MAX_TURNS,
+        outputs: Outputs::default(),
+        balance: None,
+        sprt: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_split_keeps_inline_overrides() {
+        assert_eq!(
+            split_bots("greedy,ismcts:iterations=1000,exploration=0.5,random").unwrap(),
+            vec!["greedy", "ismcts:iterations=1000,exploration=0.5", "random"]
+        );
+        assert_eq!(split_bots("a, b").unwrap(), vec!["a", "b"]);
+        for bad in ["greedy,,random", "greedy,", ",greedy", ""] {
+            let e = split_bots(bad).unwrap_err().to_string();
+            assert!(e.contains("empty entry"), "{bad}: {e}");
+        }
+    }
+}
