@@ -288,7 +288,7 @@ pub(crate) fn check_set(
 /// `silver verify DIR`: checks a run, a merged run or a balance sweep in depth: the per-game
 /// files against the manifest (lengths, checksums, rows), the manifest's own checksum and its
 /// parts against each other, the statistics recountable from the per-game files against them
-/// (see the README's manifest section), and the summary files against the statistics they
+/// (see the manifest section of docs/guide/reports-and-files.md), and the summary files against the statistics they
 /// were written from. A sweep's `balance.json` is checked too, every finished set's directory
 /// (one missing is an error) with its `game-metrics.csv`, and a finished sweep's `balance.csv`
 /// against the length and CRC-32 `balance.json` records.

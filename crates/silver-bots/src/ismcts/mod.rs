@@ -23,7 +23,7 @@
 //!    * [`TreeScope::Round`]: every player's decisions up to the end of the round
 //!      (single-observer ISMCTS). An opponent's node is shared by all worlds, so the tree
 //!      chooses the opponent's moves blind to the opponent's own cards (strategy fusion);
-//!      measured against greedy this is much weaker (see the README).
+//!      measured against greedy this is much weaker (see `benches/results/`).
 //!
 //!    At each node the world's legal actions are computed; every child whose action is legal
 //!    in this world has its *availability* count incremented (legal sets differ between
@@ -68,7 +68,7 @@
 //! round is then scored *as it stands* in the sampled world: true village sums, and the census
 //! rule for a caller (0 if lowest or tied, else sum + 10). A short horizon is less noisy than
 //! playing to the round's end and several times cheaper; measured against greedy it is also
-//! stronger (the README's bots section has the figures).
+//! stronger (the dated files in `benches/results/` have the figures).
 //!
 //! The round scores become rewards in [0, 1] per seat, by [`IsmctsParams::reward`]:
 //!
