@@ -35,13 +35,13 @@ fn svg(
     size: (u32, u32),
     draw: impl FnOnce(
         &DrawingArea<SVGBackend, plotters::coord::Shift>,
-    ) -> std::result::Result<(), String>,
+    ) -> std::result::Result<(), DrawError>,
 ) -> Result<String> {
     let mut out = String::new();
     {
         let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(id)(e.to_string()))?;
-        draw(&root).map_err(err(id))?;
+        draw(&root).map_err(|e| err(id)(e.0))?;
         root.present().map_err(|e| err(id)(e.to_string()))?;
     }
     let start = out.find("<svg").unwrap_or(0);
@@ -49,8 +49,12 @@ fn svg(
     Ok(body.replacen("<svg ", &format!("<svg id=\"{id}-svg\" role=\"img\" "), 1))
 }
 
-fn s<E: std::fmt::Display>(e: E) -> String {
-    e.to_string()
+/// A drawing's failure, as plotters words it.
+#[derive(Debug)]
+struct DrawError(String);
+
+fn s<E: std::fmt::Display>(e: E) -> DrawError {
+    DrawError(e.to_string())
 }
 
 /// One estimate with its interval, labelled.

@@ -4,9 +4,14 @@ use silver_sim::{list_cards, message, resolve_set, NamedSet};
 
 const SETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../experiments/sets");
 
-fn file(text: &str) -> Result<NamedSet, String> {
-    NamedSet::from_toml(text).map_err(|e| message(&e))
+/// A card-set file's set, or its one-line message.
+fn file(text: &str) -> Result<NamedSet, Message> {
+    NamedSet::from_toml(text).map_err(|e| Message(message(&e)))
 }
+
+/// An error's one-line message, as the command prints it.
+#[derive(Debug)]
+struct Message(String);
 
 #[test]
 fn control_characters_are_refused_in_sets() {
@@ -119,7 +124,7 @@ fn file_errors_are_clear() {
         ("base = \"amulet\"\n[values]\n5 = \"custom\"\n", &["custom character is a table"]),
     ];
     for (text, words) in cases {
-        let e = file(text).unwrap_err();
+        let Message(e) = file(text).unwrap_err();
         assert!(!e.contains('\n'), "multi-line error: {e}");
         for w in *words {
             assert!(e.contains(w), "{text:?}: error does not mention {w:?}: {e}");
