@@ -1,54 +1,11 @@
-//! What was typed: the command line's clap types (the commands, and the arguments several
-//! commands share), and how typed bots, seating, model and set become an [`ExperimentSpec`].
-//! Each command's own arguments live with the command (`cmd/*.rs`).
+//! What was typed: the arguments several commands share, and how typed bots, seating, model
+//! and set become an [`ExperimentSpec`]. Each command's own arguments live with the command
+//! (`cmd/*.rs`); the list of commands is `main.rs`'s.
 
-use crate::cmd;
 use anyhow::{bail, Result};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, ValueEnum};
 use silver_sim::{ExperimentSpec, ModelSpec, Outputs, Seating};
 use std::path::PathBuf;
-
-#[derive(Parser)]
-#[command(
-    name = "silver",
-    version,
-    about = "Seeded self-play runs for the Silver card games"
-)]
-pub(crate) struct Cli {
-    #[command(subcommand)]
-    pub(crate) command: Command,
-}
-
-#[derive(Subcommand)]
-pub(crate) enum Command {
-    /// Run an experiment spec (TOML): `silver run experiments/quickstart.toml`.
-    Run(cmd::run::RunArgs),
-    /// Run bots against each other without a spec file.
-    Tournament(cmd::tournament::TournamentArgs),
-    /// Merge the directories of a sharded run (`--shard K/N`) into one.
-    Merge(cmd::merge::MergeArgs),
-    /// Print the full event trace of one game as JSON lines.
-    Replay(cmd::replay::ReplayArgs),
-    /// List the built-in bot kinds and the profiles in the bots directory.
-    Bots(cmd::bots::BotsArgs),
-    /// List the built-in characters, tokens and ability kinds, or the characters of one set.
-    Cards(cmd::cards::CardsArgs),
-    /// A finished run's (or sweep's) report: one self-contained HTML page with plots
-    /// (DIR/report.html), and its tables as text, CSV or JSON.
-    Report(cmd::report::ReportArgs),
-    /// The sequential probability ratio test from pentanomial (or trinomial) counts, as
-    /// fastchess computes it.
-    Sprt(cmd::sprt::SprtArgs),
-    /// Check a run, merged run or balance sweep against its manifest: file lengths and
-    /// checksums, row counts, statistics and summaries (exit 0 if sound, 2 if not).
-    Verify(cmd::verify::VerifyArgs),
-    /// Play against the bots in the terminal: a full-screen table showing exactly your
-    /// information set (--plain: text on standard input and output).
-    Play(cmd::play::PlayArgs),
-    /// Step through a recorded game (a run's game, a saved game or a script) by decision, turn
-    /// and round, as the omniscient observer or from one seat.
-    View(cmd::view::ViewArgs),
-}
 
 /// The arguments of every command that runs games (`run`, `tournament`).
 #[derive(Args, Clone)]

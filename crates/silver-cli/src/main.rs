@@ -1,10 +1,10 @@
-//! The `silver` command. Parses what was typed (clap, [`args`]), then hands it to its command
+//! The `silver` command. Parses what was typed (clap: the commands here, shared arguments in
+//! [`args`]), then hands it to its command
 //! ([`cmd`]: one module per command), which resolves it into a plan (`silver_sim::resolve`) and
 //! runs it. This file only dispatches, and turns a command's result into the exit code.
 
 use anyhow::Result;
-use args::{Cli, Command};
-use clap::Parser;
+use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -40,6 +40,48 @@ mod cmd;
 mod execute;
 mod panic_hook;
 mod progress;
+
+#[derive(Parser)]
+#[command(
+    name = "silver",
+    version,
+    about = "Seeded self-play runs for the Silver card games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run an experiment spec (TOML): `silver run experiments/quickstart.toml`.
+    Run(cmd::run::RunArgs),
+    /// Run bots against each other without a spec file.
+    Tournament(cmd::tournament::TournamentArgs),
+    /// Merge the directories of a sharded run (`--shard K/N`) into one.
+    Merge(cmd::merge::MergeArgs),
+    /// Print the full event trace of one game as JSON lines.
+    Replay(cmd::replay::ReplayArgs),
+    /// List the built-in bot kinds and the profiles in the bots directory.
+    Bots(cmd::bots::BotsArgs),
+    /// List the built-in characters, tokens and ability kinds, or the characters of one set.
+    Cards(cmd::cards::CardsArgs),
+    /// A finished run's (or sweep's) report: one self-contained HTML page with plots
+    /// (DIR/report.html), and its tables as text, CSV or JSON.
+    Report(cmd::report::ReportArgs),
+    /// The sequential probability ratio test from pentanomial (or trinomial) counts, as
+    /// fastchess computes it.
+    Sprt(cmd::sprt::SprtArgs),
+    /// Check a run, merged run or balance sweep against its manifest: file lengths and
+    /// checksums, row counts, statistics and summaries (exit 0 if sound, 2 if not).
+    Verify(cmd::verify::VerifyArgs),
+    /// Play against the bots in the terminal: a full-screen table showing exactly your
+    /// information set (--plain: text on standard input and output).
+    Play(cmd::play::PlayArgs),
+    /// Step through a recorded game (a run's game, a saved game or a script) by decision, turn
+    /// and round, as the omniscient observer or from one seat.
+    View(cmd::view::ViewArgs),
+}
 
 /// A failed write to standard output, as an error (a closed pipe is recognised by its kind).
 pub(crate) fn stdout_error(e: std::io::Error) -> anyhow::Error {

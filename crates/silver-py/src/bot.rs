@@ -1,8 +1,8 @@
 //! `silver.Bot`: a Rust bot deciding for Python.
 
 use crate::game::Game;
+use crate::game::View;
 use crate::guarded;
-use crate::view::View;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rand::SeedableRng;

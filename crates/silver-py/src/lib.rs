@@ -17,7 +17,6 @@ mod game;
 mod runs;
 mod tensor;
 mod vec_env;
-mod view;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -123,7 +122,7 @@ fn derive_seed(seed: u64, index: u64) -> u64 {
 fn _silver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<bot::Bot>()?;
-    m.add_class::<view::View>()?;
+    m.add_class::<game::View>()?;
     m.add_class::<vec_env::VecEnv>()?;
     m.add_function(wrap_pyfunction!(action_name, m)?)?;
     m.add_function(wrap_pyfunction!(action_id, m)?)?;

@@ -10,7 +10,7 @@
 //!
 //! 1. Its numbers: a field of [`Stats`] (or of [`crate::stats::BotStats`],
 //!    [`crate::stats::CardStats`]) with its line in `Stats::merge`; a new per-game file is a
-//!    row of `output_files!` (`output.rs`), its header a constant here.
+//!    row of `output_files!` (`output.rs`), with its header beside the table.
 //! 2. Its collector: a struct here with a method per fact it counts (`round_ended`,
 //!    `game_over`, ...), writing its rows with [`CsvRow`] into [`Rows::file`].
 //! 3. Register it: a field of [`Recorder`], and its calls in [`Recorder`]'s `event` match
@@ -27,14 +27,6 @@ use silver_rules::{
     Action, CardSource, Event, EventSink, Game, GameEvent, PileReason, RoundEnd, Seat, Value,
     MAX_PLAYERS, VALUES,
 };
-
-/// Header of `games.csv`. Every row of a per-game file starts with the set's canonical name.
-pub const GAMES_HEADER: &str = "set,game,deal,rotation,seat,bot,total,rank,won\n";
-/// Header of `rounds.csv`.
-pub const ROUNDS_HEADER: &str =
-    "set,game,round,seat,bot,sum,score,village_size,end_reason,called_census,turns\n";
-/// Header of `census.csv`.
-pub const CENSUS_HEADER: &str = "set,game,round,turn,deck_left,caller_seat,caller_bot,village_size,true_sum,estimate,lowest_other_sum,success,score\n";
 
 /// The game being recorded: what every collector may read.
 #[derive(Clone, Copy)]

@@ -16,7 +16,6 @@
 //! Everything else follows from the row: runs create, record, resume, replace and merge the
 //! file, and `silver verify` expects it.
 
-use crate::collect::{CENSUS_HEADER, GAMES_HEADER, ROUNDS_HEADER};
 use crate::error::RunError;
 use crate::sprt::SPRT_HEADER;
 use serde::{Deserialize, Serialize};
@@ -118,6 +117,14 @@ macro_rules! output_files {
         }
     };
 }
+
+/// Header of `games.csv`. Every row of a per-game file starts with the set's canonical name.
+pub const GAMES_HEADER: &str = "set,game,deal,rotation,seat,bot,total,rank,won\n";
+/// Header of `rounds.csv`.
+pub const ROUNDS_HEADER: &str =
+    "set,game,round,seat,bot,sum,score,village_size,end_reason,called_census,turns\n";
+/// Header of `census.csv`.
+pub const CENSUS_HEADER: &str = "set,game,round,turn,deck_left,caller_seat,caller_bot,village_size,true_sum,estimate,lowest_other_sum,success,score\n";
 
 output_files! {
     Games = "games.csv", "one row per game and seat": Made::PerGame(GAMES_HEADER), switch games;

@@ -309,7 +309,7 @@ pub fn verify_dir(dir: &Path) -> Result<Verified, RunError> {
         out.runs.push(dir.to_path_buf());
         return Ok(out);
     }
-    let sweep = crate::balance::sweep::read_sweep_manifest(&sweep_path)?;
+    let sweep = crate::balance::record::read_sweep_manifest(&sweep_path)?;
     sweep.check_version(dir)?;
     out.files += 1;
     if sweep.sets_done > sweep.sets.len() || (sweep.complete && sweep.sets_done < sweep.sets.len())

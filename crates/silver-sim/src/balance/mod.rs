@@ -18,6 +18,7 @@
 //! * [`report`] writes `OUT/balance.csv` and the terminal table.
 
 pub(crate) mod metrics;
+pub(crate) mod record;
 pub(crate) mod report;
 pub(crate) mod sweep;
 
