@@ -4,7 +4,8 @@
 # specification excepted) must be exactly what `silver ARGS` prints, except for the time, rate
 # and thread count of a run's last line. Each command runs in a scratch copy of bots/ and
 # experiments/, as the reader would run it from the repository root. The fast blocks
-# (`<!-- output of: ... -->`) are checked by `cargo test -p silver-cli` (tests/suite/docs.rs).
+# (`<!-- output of: ... -->`) are checked by `cargo test -p silver-cli -p silver-cli-suite`
+# (crates/silver-cli-suite/tests/suite/docs.rs).
 #
 # Usage: scripts/check-docs.sh [PAGE.md ...]     (default: every page)
 # Exit status: 0 if every block matches, 1 otherwise (the differences are printed).

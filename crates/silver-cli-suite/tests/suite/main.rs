@@ -4,6 +4,11 @@
 //! one line (`failures.rs`), the docs' output blocks, commands and links (`docs.rs`), bot programs that misbehave (`programs.rs`), the Python package
 //! (`python.rs`), what shared files may start (`security.rs`), card sets (`sets.rs`) and balance
 //! sweeps (`balance.rs`), all through the real executable and the shared harness in `common/`.
+//!
+//! This package depends on no engine crate, so a change to the engine does not rebuild these
+//! tests: they run the `silver` next to their own executable (`common::silver_bin`), which
+//! `cargo test --workspace` builds first. The few checks against the engine's own answers are
+//! `silver-cli`'s `tests/engine_checks.rs`, which shares this harness.
 
 #[macro_use]
 mod common;

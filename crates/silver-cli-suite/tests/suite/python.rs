@@ -5,7 +5,7 @@
 //! (`SILVER_FULL_TESTS=1`: nothing is skipped) and this build's `silver` binary for the
 //! Rust-against-Python comparisons. Needs `python3` with `venv` and the package registries.
 
-use crate::common::ROOT;
+use crate::common::{silver_bin, ROOT};
 use std::path::Path;
 use std::process::Command;
 
@@ -64,7 +64,7 @@ fn the_python_package_builds_and_passes_its_tests() {
                 "crates/silver-py/tests",
             ])
             .env("SILVER_FULL_TESTS", "1")
-            .env("SILVER_BIN", env!("CARGO_BIN_EXE_silver"))
+            .env("SILVER_BIN", silver_bin())
             .current_dir(root),
         "the Python package's tests",
     );

@@ -109,7 +109,7 @@ fn a_reader_that_went_away_is_not_an_error() {
     // As a shell sees it: `silver verify DIR | true` under pipefail.
     let script = format!(
         "set -o pipefail; '{}' verify '{}' | true",
-        env!("CARGO_BIN_EXE_silver"),
+        silver_bin().display(),
         dir.display()
     );
     let o = std::process::Command::new("bash")

@@ -4,11 +4,35 @@
 #![allow(dead_code)]
 
 use std::ffi::OsString;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// The workspace root: the binary runs here.
 pub const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// The `silver` executable under test. A test of the `silver-cli` package is told where cargo
+/// built it (`CARGO_BIN_EXE_silver`); the black-box suite depends on no engine crate, so it
+/// finds the executable next to its own directory: cargo puts test executables in
+/// `<target>/<profile>/deps/` and the binary in `<target>/<profile>/`.
+pub fn silver_bin() -> PathBuf {
+    if let Some(bin) = option_env!("CARGO_BIN_EXE_silver") {
+        return PathBuf::from(bin);
+    }
+    let exe = std::env::current_exe().expect("the test executable's path");
+    let profile = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the test executable is in <target>/<profile>/deps/");
+    let bin = profile.join(format!("silver{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        bin.is_file(),
+        "no silver executable at {}: build it first: cargo build --release -p silver-cli \
+         (cargo test --workspace builds it)",
+        bin.display()
+    );
+    bin
+}
 
 /// Builds an argument list from anything that converts to an `OsString` (`&str`, `String`,
 /// `&Path`, `&PathBuf`, ...).
@@ -17,6 +41,9 @@ macro_rules! args {
         vec![$(std::ffi::OsString::from($a)),*]
     };
 }
+
+// After `args!`, which it uses.
+pub mod shards;
 
 /// A fresh, empty directory under the system temp dir, removed when dropped (named after the
 /// test binary's process, a per-process counter and the test, so no two tests ever share one,
@@ -86,7 +113,7 @@ impl Out {
 
 /// The binary with these arguments, from the workspace root, without stdin.
 pub fn silver(args: &[OsString]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_silver"));
+    let mut c = Command::new(silver_bin());
     c.current_dir(ROOT).args(args).stdin(Stdio::null());
     c
 }
@@ -261,4 +288,54 @@ pub fn edit_json(path: &Path, sealed: bool, edit: impl FnOnce(&mut serde_json::V
         reseal(&mut m);
     }
     std::fs::write(path, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+}
+
+/// The cells of an aligned listing row: columns are separated by two or more spaces.
+pub fn cells(line: &str) -> Vec<String> {
+    line.split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Runs `silver ARGS` with `input` on standard input.
+pub fn with_input(args: Vec<OsString>, input: &str) -> Out {
+    let mut child = silver(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("silver starts");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    // The game may end before all the input is read: a closed pipe is fine.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().expect("silver ends");
+    Out::new(args, out)
+}
+
+/// Choices a player types: mostly the first, sometimes another, now and then a key that is
+/// not offered (refused and asked again).
+pub fn choices(n: usize) -> String {
+    (0..n)
+        .map(|i| match i % 11 {
+            3 => "2\n",
+            7 => "3\n",
+            9 => "Z\n",
+            _ => "1\n",
+        })
+        .collect()
+}
+
+/// The totals row printed at the game's end.
+pub fn final_totals(stdout: &str) -> Vec<i32> {
+    let line = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("total "))
+        .unwrap_or_else(|| panic!("no totals in\n{stdout}"));
+    line.split_whitespace()
+        .skip(1)
+        .map(|x| x.parse().expect("a number"))
+        .collect()
 }

@@ -6,7 +6,6 @@
 
 use crate::common::*;
 
-use silver_rules::{characters, Token, ABILITY_KINDS};
 use std::path::Path;
 
 const CSVS: [&str; 5] = [
@@ -16,15 +15,6 @@ const CSVS: [&str; 5] = [
     "cards.csv",
     "summary.csv",
 ];
-
-/// The cells of an aligned listing row: columns are separated by two or more spaces.
-fn cells(line: &str) -> Vec<String> {
-    line.split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(String::from)
-        .collect()
-}
 
 /// Splits a CSV line into fields (quoted fields may hold commas).
 fn fields(line: &str) -> Vec<String> {
@@ -513,79 +503,6 @@ fn bad_sets_in_a_spec_name_the_spec() {
 
 // ---------------------------------------------------------------------------------------------
 // `silver cards`
-
-/// The sections of a listing, split at blank lines.
-fn sections(text: &str) -> Vec<Vec<&str>> {
-    text.split("\n\n").map(|s| s.lines().collect()).collect()
-}
-
-#[test]
-fn cards_lists_the_registry() {
-    let out = ok(args!["cards"]);
-    let s = sections(&out.stdout);
-    assert_eq!(s.len(), 3, "{}", out.describe());
-
-    // Characters: title, header, then one row per registry character in registry order.
-    assert_eq!(s[0][0], "built-in characters");
-    assert_eq!(
-        cells(s[0][1]),
-        [
-            "edition",
-            "value",
-            "name",
-            "provenance",
-            "rule",
-            "trigger",
-            "ability"
-        ]
-    );
-    let rows: Vec<Vec<String>> = s[0][2..].iter().map(|l| cells(l)).collect();
-    let expected: Vec<Vec<String>> = characters()
-        .map(|c| {
-            vec![
-                c.edition.name().to_string(),
-                c.value.to_string(),
-                c.name.to_string(),
-                c.provenance.name().to_string(),
-                c.rule.to_string(),
-                c.ability.trigger().describe().to_string(),
-                c.ability.describe(),
-            ]
-        })
-        .collect();
-    assert_eq!(rows, expected);
-
-    // Tokens.
-    assert_eq!(s[1][0], "tokens");
-    let rows: Vec<Vec<String>> = s[1][2..].iter().map(|l| cells(l)).collect();
-    let expected: Vec<Vec<String>> = Token::ALL
-        .iter()
-        .map(|t| {
-            vec![
-                t.name().to_string(),
-                t.provenance().name().to_string(),
-                t.describe().to_string(),
-            ]
-        })
-        .collect();
-    assert_eq!(rows, expected);
-
-    // Ability kinds: every kind once, in order, with its trigger and count range.
-    assert!(s[2][0].starts_with("ability kinds"), "{}", s[2][0]);
-    let rows: Vec<Vec<String>> = s[2][2..].iter().map(|l| cells(l)).collect();
-    assert_eq!(rows.len(), ABILITY_KINDS.len());
-    for (r, a) in rows.iter().zip(ABILITY_KINDS) {
-        assert_eq!(r[0], a.kind());
-        assert_eq!(r[1], a.trigger().describe());
-        match silver_rules::count_range(a) {
-            Some((lo, hi)) => {
-                assert_eq!(r[2], format!("{lo}-{hi}, default {}", a.count().unwrap()))
-            }
-            None => assert_eq!(r[2], "-"),
-        }
-        assert_eq!(r[3], a.describe());
-    }
-}
 
 #[test]
 fn cards_lists_one_set() {
