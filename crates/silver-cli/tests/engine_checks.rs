@@ -13,7 +13,7 @@ use common::*;
 
 use serde_json::Value;
 use silver_rules::{characters, Token, ABILITY_KINDS};
-use silver_sim::{merge, read_manifest, verify_dir, Plan, RunOptions};
+use silver_sim::{merge, read_manifest, verify_dir, Plan, RunError, RunOptions};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -150,22 +150,22 @@ struct Targets {
 }
 
 impl Targets {
-    fn verify(&self, dir: &Path) -> Result<(), String> {
-        verify_dir(dir).map(|_| ()).map_err(|e| e.to_string())
+    fn verify(&self, dir: &Path) -> Result<(), RunError> {
+        verify_dir(dir).map(|_| ())
     }
 
-    fn merge(&self, dir: &Path) -> Result<(), String> {
+    fn merge(&self, dir: &Path) -> Result<(), RunError> {
         let out = self.scratch.join("merged");
         let _ = std::fs::remove_dir_all(&out);
         let r = merge(&out, &[self.other.clone(), dir.to_path_buf()], false);
         if r.is_err() {
             assert!(!out.join("games.csv").exists(), "merged rows anyway");
         }
-        r.map(|_| ()).map_err(|e| e.to_string())
+        r.map(|_| ())
     }
 
     /// Resumes `dir` (whose manifest says unfinished) as the shard it is.
-    fn resume(&self, dir: &Path) -> Result<(), String> {
+    fn resume(&self, dir: &Path) -> Result<(), RunError> {
         let before = read(&dir.join("games.csv"));
         let opts = RunOptions {
             out: dir.to_path_buf(),
@@ -179,7 +179,7 @@ impl Targets {
         if r.is_err() {
             assert_eq!(read(&dir.join("games.csv")), before, "files touched");
         }
-        r.map(|_| ()).map_err(|e| e.to_string())
+        r.map(|_| ())
     }
 }
 
@@ -234,7 +234,8 @@ fn every_number_of_a_manifest_is_refused_by_resume_merge_and_verify() {
         edit(&s2, &original);
         let err = t
             .verify(&work)
-            .expect_err(&format!("verify accepted {what}"));
+            .expect_err(&format!("verify accepted {what}"))
+            .to_string();
         assert!(err.contains("edited or damaged"), "{what}: {err}");
         t.merge(&work).expect_err(&format!("merge accepted {what}"));
         edit(&open, &open_manifest);
@@ -273,7 +274,7 @@ fn recountable_statistics_are_recounted_from_the_files() {
     );
     // Recounted: everything but the start player's wins, the card counts and the
     // head-to-head sums that need who finished ahead among tied totals (these rest on the
-    // checksum alone; see the README).
+    // checksum alone; see docs/guide/reports-and-files.md).
     let key = |p: &[Step], i: usize| match p.get(i) {
         Some(Step::Key(k)) => k.clone(),
         _ => String::new(),

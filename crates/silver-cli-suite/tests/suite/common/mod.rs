@@ -31,7 +31,45 @@ pub fn silver_bin() -> PathBuf {
          (cargo test --workspace builds it)",
         bin.display()
     );
+    // Cargo rebuilds it only for `--workspace` or `-p silver-cli`: refuse to test an
+    // executable older than the sources it is built from.
+    static FRESH: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    let newer = FRESH.get_or_init(|| newer_source(&bin));
+    assert!(
+        newer.is_none(),
+        "the silver executable at {} is older than {}: build it first: cargo build --release \
+         -p silver-cli (cargo test --workspace builds it)",
+        bin.display(),
+        newer
+            .as_ref()
+            .map_or(String::new(), |p| p.display().to_string())
+    );
     bin
+}
+
+/// A source file of the `silver` executable's crates changed after `bin` was built, if any.
+fn newer_source(bin: &Path) -> Option<PathBuf> {
+    let built = std::fs::metadata(bin).and_then(|m| m.modified()).ok()?;
+    let mut dirs: Vec<PathBuf> = ["rules", "bots", "stats", "sim", "report", "table", "cli"]
+        .iter()
+        .map(|c| Path::new(ROOT).join(format!("crates/silver-{c}/src")))
+        .collect();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && entry
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|t| t > built)
+            {
+                return Some(path);
+            }
+        }
+    }
+    None
 }
 
 /// Builds an argument list from anything that converts to an `OsString` (`&str`, `String`,
