@@ -30,3 +30,14 @@ def test_flat_monte_carlo_plays_in_tournaments_through_the_protocol(tmp_path):
     # Reproducible at any thread count: the program seeds its samples from the protocol.
     assert runs[0] == runs[1]
     assert len(runs[0].splitlines()) == 1 + 4 * 2
+
+
+def test_the_python_guide_examples_run():
+    """Every Python block of the docs' Python guide runs as written, from the repository root."""
+    page = (ROOT / "docs/guide/python.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", page, flags=re.S)
+    assert blocks, "the Python guide has no Python example"
+    for code in blocks:
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                              text=True)
+        assert done.returncode == 0, f"{code}\n{done.stderr}"

@@ -22,6 +22,7 @@ mod integrity;
 mod programs;
 mod python;
 mod replay;
+mod runs;
 mod security;
 mod sets;
 mod table;
