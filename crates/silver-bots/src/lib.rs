@@ -45,8 +45,8 @@ pub use kinds::Kind;
 pub use memory::Memory;
 pub use random::RandomBot;
 pub use spec::{
-    ExecParams, GreedyParams, IsmctsParams, MemorySpec, PriorKind, RandomParams, RewardKind,
-    RolloutPolicy, SpecError, TreeScope,
+    one_line, ExecParams, GreedyParams, IsmctsParams, MemorySpec, PriorKind, RandomParams,
+    RewardKind, RolloutPolicy, SpecError, TreeScope,
 };
 
 use kinds::bot_kinds;

@@ -519,8 +519,9 @@ fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecE
     Ok(())
 }
 
-/// A TOML parser message on one line (it may span several: "invalid array\nexpected `]`").
-fn one_line(message: &str) -> String {
+/// A parser's multi-line message (TOML's names the line and quotes it) as one line: its
+/// non-empty lines, trimmed, joined with `: `. Every error this project prints is one line.
+pub fn one_line(message: &str) -> String {
     message
         .lines()
         .map(str::trim)

@@ -18,6 +18,7 @@
 use crate::error::{CustomAbilityError, SetDefError, SetDefProblem, SetFileError, UnknownToken};
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
+use silver_bots::one_line;
 use silver_rules::{
     characters, count_range, Ability, CardSet, Edition, Provenance, Token, Value, ABILITY_KINDS,
     VALUES,
@@ -616,14 +617,4 @@ pub fn list_cards() -> String {
     }
     out.push_str(&table(&rows, &[]));
     out
-}
-
-/// A TOML parser message on one line (it may span several: "invalid array\nexpected `]`").
-fn one_line(message: &str) -> String {
-    message
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(": ")
 }

@@ -3,6 +3,7 @@
 use crate::error::SpecError;
 pub use crate::output::Outputs;
 use serde::{Deserialize, Serialize};
+use silver_bots::one_line;
 use std::path::Path;
 
 /// How bots are seated.
@@ -204,16 +205,6 @@ pub struct BalanceSpec {
 
 /// The sweep kinds `sweep = "..."` accepts.
 pub const SWEEPS: [&str; 1] = ["one-swap"];
-
-/// A TOML parser message on one line (it may span several: "invalid array\nexpected `]`").
-fn one_line(message: &str) -> String {
-    message
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(": ")
-}
 
 /// Reads `bots`: each entry a name, or a table kept as its inline TOML text (see
 /// [`ExperimentSpec::bots`]).
