@@ -34,6 +34,7 @@
 mod balance;
 mod blocks;
 mod collect;
+pub mod design;
 mod error;
 mod files;
 pub mod limits;

@@ -13,11 +13,14 @@
 //! * [`sprt`]: the normalised generalised SPRT of chess-engine testing.
 //! * [`metric`]: a sample's metrics and their paired differences from a base sample (the
 //!   card sets of a balance sweep).
+//! * [`design`]: the design card's estimators over blocks (ratios, shares, paired
+//!   differences), lead changes, the decided round and a skill ladder's depth.
 //! * [`hash`]: FNV-1a for fingerprints.
 #![deny(missing_docs)]
 // Bot- and seat-indexed arrays (sums, matrices of the fit) read clearest with a loop over indices.
 #![allow(clippy::needless_range_loop)]
 
+pub mod design;
 pub mod hash;
 pub mod interval;
 pub mod metric;

@@ -1,0 +1,250 @@
+//! The design card's estimators: a metric of one sample of games as a ratio of sums over
+//! **blocks** (a deal with its seat rotations, the independent unit), its 95% interval by the
+//! delta method, and the paired difference of two metrics measured on the same blocks (one
+//! card set against the base set of a sweep, or two shares of one sample). Also the two
+//! pure per-game quantities of the card that are not sums: lead changes and the round from
+//! which the winner led for good, and the depth of a skill ladder from its rungs' intervals.
+//!
+//! Rows are the caller's: each block's numerator `y` and denominator `x`, already summed over
+//! the block's games. Blocks with `x = 0` contribute nothing to the value but still count as
+//! blocks (a deal without a census call says nothing about census success, and is a unit).
+
+use crate::interval::{ratio, se, wilson_f, Est, Z};
+
+/// A metric estimated over blocks: its value with its 95% interval, and each block's
+/// linearised deviation `(y_i − R·x_i) / mean(x)` (mean zero; their variance over the number
+/// of blocks is the estimate's), which a paired difference with another metric of the same
+/// blocks needs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BlockEstimate {
+    /// The value Σy/Σx with its interval (NaN ends when fewer than two blocks or Σx = 0).
+    pub est: Est,
+    /// Per block, in the caller's order.
+    pub deviations: Vec<f64>,
+}
+
+impl BlockEstimate {
+    /// Blocks (units) of the estimate.
+    pub fn blocks(&self) -> usize {
+        self.deviations.len()
+    }
+
+    /// The estimate's standard error (0 with fewer than two blocks).
+    pub fn se(&self) -> f64 {
+        se(self.deviations.iter().copied())
+    }
+}
+
+fn unknown(value: f64) -> Est {
+    Est {
+        value,
+        low: f64::NAN,
+        high: f64::NAN,
+    }
+}
+
+/// The ratio Σy/Σx over blocks (`yx[i]` is block `i`'s numerator and denominator) with its
+/// normal 95% interval, blocks as the units.
+pub fn block_ratio_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
+    let (sy, sx) = yx.iter().fold((0.0, 0.0), |(a, b), &(y, x)| (a + y, b + x));
+    let value = ratio(sy, sx);
+    if sx == 0.0 {
+        return BlockEstimate {
+            est: unknown(value),
+            deviations: vec![0.0; yx.len()],
+        };
+    }
+    let xbar = sx / yx.len() as f64;
+    let deviations: Vec<f64> = yx.iter().map(|&(y, x)| (y - value * x) / xbar).collect();
+    let est = if yx.len() < 2 {
+        unknown(value)
+    } else {
+        Est::normal(value, se(deviations.iter().copied()))
+    };
+    BlockEstimate { est, deviations }
+}
+
+/// A share in [0, 1] as the ratio Σy/Σx over blocks (`y ≤ x` in every block), with the
+/// Wilson interval at the effective sample size `p(1 − p)/se²` of the block-clustered
+/// standard error (capped at Σx), so a share of 0 or 1 still gets an interval of honest width;
+/// when the blocks show no spread at all, every block counts as one trial. The deviations are
+/// the ratio's (for paired differences).
+pub fn block_share_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
+    let mut b = block_ratio_estimate(yx);
+    if !b.est.low.is_finite() {
+        return b;
+    }
+    let p = b.est.value;
+    let se = b.se();
+    let trials: f64 = yx.iter().map(|&(_, x)| x).sum();
+    let n_eff = if se > 0.0 && p > 0.0 && p < 1.0 {
+        (p * (1.0 - p) / (se * se)).clamp(1.0, trials)
+    } else {
+        yx.len() as f64
+    };
+    let (low, high) = wilson_f(p, n_eff);
+    b.est = Est {
+        value: p,
+        low,
+        high,
+    };
+    b
+}
+
+/// The difference `a − b` of two metrics measured on the same blocks in the same order (a set
+/// and the base set of a sweep, on the same deals; or two metrics of one sample), with the
+/// paired normal interval from the per-block differences of their deviations. Different
+/// block counts (the samples are not paired) or fewer than two blocks: NaN ends.
+pub fn paired_difference(a: &BlockEstimate, b: &BlockEstimate) -> Est {
+    let d = a.est.value - b.est.value;
+    if a.blocks() != b.blocks() || a.blocks() < 2 {
+        return unknown(d);
+    }
+    Est::normal(
+        d,
+        se(a.deviations.iter().zip(&b.deviations).map(|(x, y)| x - y)),
+    )
+}
+
+/// `scale · (e − shift)` for every end: a share in [0, 1] as points above one half
+/// (`points(e, 0.5)` of 0.62 is 12). Unknown ends stay unknown.
+pub fn points(e: Est, shift: f64) -> Est {
+    Est {
+        value: 100.0 * (e.value - shift),
+        low: 100.0 * (e.low - shift),
+        high: 100.0 * (e.high - shift),
+    }
+}
+
+/// The depth of a skill ladder from the shares of its adjacent pairings, bottom first
+/// (`adjacent[i]` is how often rung `i + 1` finishes ahead of rung `i`): `(low, high)`, where
+/// `low` counts the consecutive rungs from the bottom whose share's interval lies wholly
+/// above one half (significantly ahead of the rung below), and `high` the consecutive rungs
+/// whose interval reaches above one half (not significantly behind or level). The depth is a
+/// count of tests, not an estimate: `low` is what the games show, `high` what they do not
+/// rule out. A rung with an unknown interval stops both counts.
+pub fn ladder_depth(adjacent: &[Est]) -> (usize, usize) {
+    let low = adjacent.iter().take_while(|e| e.low > 0.5).count();
+    let high = adjacent.iter().take_while(|e| e.high > 0.5).count();
+    (low, high)
+}
+
+/// Lead changes of one game: `leaders[r]` is the seat that led after round `r + 1` (first in
+/// the finishing order had the game ended then); a change is a round whose leader differs
+/// from the previous round's. A game of one round has none.
+pub fn lead_changes(leaders: &[u8]) -> u32 {
+    leaders.windows(2).filter(|w| w[0] != w[1]).count() as u32
+}
+
+/// The round (1-based) from which the eventual winner (the last round's leader) led for
+/// good: 1 if it led after every round, the number of rounds if it took the lead only in the
+/// last. 0 for a game without rounds.
+pub fn decided_round(leaders: &[u8]) -> u32 {
+    let Some(&winner) = leaders.last() else {
+        return 0;
+    };
+    let held = leaders.iter().rev().take_while(|&&l| l == winner).count();
+    (leaders.len() - held + 1) as u32
+}
+
+/// The half-width of a 95% interval for a standard error (for budgets: games needed).
+pub fn half_width(se: f64) -> f64 {
+    Z * se
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratio_over_blocks_by_hand() {
+        // Blocks (y, x): (1, 2), (3, 2), (2, 4): R = 6/8 = 0.75, mean x = 8/3.
+        // Deviations (y − 0.75 x)/(8/3): (−0.5, 1.5, −1) · 3/8 = (−0.1875, 0.5625, −0.375).
+        // Σd² = 0.03515625 + 0.31640625 + 0.140625 = 0.4921875; se = sqrt(Σd²/(3·2)).
+        let b = block_ratio_estimate(&[(1.0, 2.0), (3.0, 2.0), (2.0, 4.0)]);
+        assert_eq!(b.est.value, 0.75);
+        let expected = [-0.1875, 0.5625, -0.375];
+        for (d, e) in b.deviations.iter().zip(expected) {
+            assert!((d - e).abs() < 1e-12, "{d} vs {e}");
+        }
+        let se = (0.4921875f64 / 6.0).sqrt();
+        assert!((b.est.high - 0.75 - Z * se).abs() < 1e-12);
+        assert!((0.75 - b.est.low - Z * se).abs() < 1e-12);
+    }
+
+    #[test]
+    fn one_block_or_no_denominator_is_unknown() {
+        assert!(block_ratio_estimate(&[(1.0, 2.0)]).est.low.is_nan());
+        let b = block_ratio_estimate(&[(0.0, 0.0), (0.0, 0.0)]);
+        assert_eq!(b.est.value, 0.0);
+        assert!(b.est.high.is_nan());
+    }
+
+    #[test]
+    fn paired_difference_by_hand() {
+        // Two metrics on the same three blocks: a = (1,1),(0,1),(1,1) → 2/3, deviations
+        // (1/3, −2/3, 1/3); b = (0,1),(0,1),(1,1) → 1/3, deviations (−1/3, −1/3, 2/3).
+        // Differences (2/3, −1/3, −1/3): Σ = 2/3, se = sqrt((2/3)/6) = 1/3.
+        let a = block_ratio_estimate(&[(1.0, 1.0), (0.0, 1.0), (1.0, 1.0)]);
+        let b = block_ratio_estimate(&[(0.0, 1.0), (0.0, 1.0), (1.0, 1.0)]);
+        let d = paired_difference(&a, &b);
+        assert!((d.value - 1.0 / 3.0).abs() < 1e-12);
+        assert!((d.high - d.value - Z / 3.0).abs() < 1e-12);
+        // Unpaired samples have no paired interval.
+        let c = block_ratio_estimate(&[(0.0, 1.0), (1.0, 1.0)]);
+        assert!(paired_difference(&a, &c).low.is_nan());
+    }
+
+    #[test]
+    fn share_of_one_keeps_an_honest_width() {
+        let b = block_share_estimate(&[(2.0, 2.0); 10]);
+        assert_eq!(b.est.value, 1.0);
+        assert!((b.est.high - 1.0).abs() < 1e-12);
+        // No spread: ten blocks as ten trials, Wilson's lower end for 10 of 10.
+        assert!((b.est.low - 0.7225).abs() < 1e-3, "{:?}", b.est);
+    }
+
+    #[test]
+    fn ladder_depth_counts_from_the_bottom() {
+        let e = |low, high| Est {
+            value: (low + high) / 2.0,
+            low,
+            high,
+        };
+        // Ahead, ahead, level, ahead: 2 shown; 4 not ruled out.
+        let rungs = [e(0.9, 0.95), e(0.55, 0.6), e(0.45, 0.55), e(0.6, 0.7)];
+        assert_eq!(ladder_depth(&rungs), (2, 4));
+        // Behind stops both counts.
+        assert_eq!(
+            ladder_depth(&[e(0.6, 0.7), e(0.3, 0.4), e(0.9, 1.0)]),
+            (1, 1)
+        );
+        assert_eq!(ladder_depth(&[]), (0, 0));
+    }
+
+    #[test]
+    fn leads_by_hand() {
+        // Leaders after rounds 1–4: seat 2, 0, 0, 1 → two changes (2→0, 0→1).
+        assert_eq!(lead_changes(&[2, 0, 0, 1]), 2);
+        assert_eq!(decided_round(&[2, 0, 0, 1]), 4);
+        // Led from the first round: decided in round 1, no change.
+        assert_eq!(lead_changes(&[3, 3, 3, 3]), 0);
+        assert_eq!(decided_round(&[3, 3, 3, 3]), 1);
+        assert_eq!(decided_round(&[1, 0, 0, 0]), 2);
+        assert_eq!(decided_round(&[]), 0);
+        assert_eq!(lead_changes(&[1]), 0);
+    }
+
+    #[test]
+    fn points_above_a_half() {
+        let p = points(
+            Est {
+                value: 0.62,
+                low: 0.6,
+                high: 0.64,
+            },
+            0.5,
+        );
+        assert!((p.value - 12.0).abs() < 1e-9 && (p.low - 10.0).abs() < 1e-9);
+    }
+}
