@@ -44,7 +44,11 @@ fn unknown(value: f64) -> Est {
 }
 
 /// The ratio Σy/Σx over blocks (`yx[i]` is block `i`'s numerator and denominator) with its
-/// normal 95% interval, blocks as the units.
+/// 95% interval by the delta method, blocks as the units. A ratio of counts (every `y` and `x`
+/// at least 0, the value above 0) gets its interval on the log scale, `R·exp(±Z·se/R)`: the
+/// per-block sums of counts are skewed to the right (a few long games), where the symmetric
+/// interval falls short on the high side, and the log interval never reaches below 0. Other
+/// ratios get the normal interval `R ± Z·se`.
 pub fn block_ratio_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
     let (sy, sx) = yx.iter().fold((0.0, 0.0), |(a, b), &(y, x)| (a + y, b + x));
     let value = ratio(sy, sx);
@@ -56,10 +60,19 @@ pub fn block_ratio_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
     }
     let xbar = sx / yx.len() as f64;
     let deviations: Vec<f64> = yx.iter().map(|&(y, x)| (y - value * x) / xbar).collect();
+    let counts = value > 0.0 && yx.iter().all(|&(y, x)| y >= 0.0 && x >= 0.0);
+    let se = se(deviations.iter().copied());
     let est = if yx.len() < 2 {
         unknown(value)
+    } else if counts {
+        let spread = (Z * se / value).exp();
+        Est {
+            value,
+            low: value / spread,
+            high: value * spread,
+        }
     } else {
-        Est::normal(value, se(deviations.iter().copied()))
+        Est::normal(value, se)
     };
     BlockEstimate { est, deviations }
 }
@@ -67,8 +80,12 @@ pub fn block_ratio_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
 /// A share in [0, 1] as the ratio Σy/Σx over blocks (`y ≤ x` in every block), with the
 /// Wilson interval at the effective sample size `p(1 − p)/se²` of the block-clustered
 /// standard error (capped at Σx), so a share of 0 or 1 still gets an interval of honest width;
-/// when the blocks show no spread at all, every block counts as one trial. The deviations are
-/// the ratio's (for paired differences).
+/// when the blocks show no spread at all, every block counts as one trial. Near 0 or 1, where
+/// the Wilson interval is known to fall short (its coverage dips to about 92% for one to three
+/// outcomes of the rarer kind in a hundred trials), the end at the near boundary is widened to
+/// the exact Poisson bound of the rarer outcome's effective count `k = round(n_eff·min(p, 1 − p))`
+/// when `k` is 1 to 3 (the Brown–Cai–DasGupta modification of the Wilson interval). The
+/// deviations are the ratio's (for paired differences).
 pub fn block_share_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
     let mut b = block_ratio_estimate(yx);
     if !b.est.low.is_finite() {
@@ -82,13 +99,47 @@ pub fn block_share_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
     } else {
         yx.len() as f64
     };
-    let (low, high) = wilson_f(p, n_eff);
+    let (mut low, mut high) = wilson_f(p, n_eff);
+    let rare = (n_eff * p.min(1.0 - p)).round();
+    if (1.0..=3.0).contains(&rare) {
+        let bound = poisson_low(rare as u32) / n_eff;
+        if p < 0.5 {
+            low = low.min(bound);
+        } else {
+            high = high.max(1.0 - bound);
+        }
+    }
     b.est = Est {
         value: p,
         low,
         high,
     };
     b
+}
+
+/// The exact 97.5% lower bound of a Poisson mean from an observed count `k`: the `λ` at which
+/// a count of `k` or more has probability 2.5%.
+fn poisson_low(k: u32) -> f64 {
+    let at_least = |lambda: f64| {
+        // 1 − P(X < k), the terms e^−λ·λ^i/i! summed for i < k.
+        let (mut term, mut below) = ((-lambda).exp(), 0.0);
+        for i in 0..k {
+            below += term;
+            term *= lambda / f64::from(i + 1);
+        }
+        1.0 - below
+    };
+    // P(X ≥ k) increases with λ, from 0 at λ = 0 to more than 2.5% at λ = k.
+    let (mut lo, mut hi) = (0.0, f64::from(k));
+    for _ in 0..100 {
+        let mid = (lo + hi) / 2.0;
+        if at_least(mid) < 0.025 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (lo + hi) / 2.0
 }
 
 /// The difference `a − b` of two metrics measured on the same blocks in the same order (a set
@@ -153,6 +204,9 @@ pub fn half_width(se: f64) -> f64 {
 }
 
 #[cfg(test)]
+mod coverage;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -167,9 +221,40 @@ mod tests {
         for (d, e) in b.deviations.iter().zip(expected) {
             assert!((d - e).abs() < 1e-12, "{d} vs {e}");
         }
+        // Counts: the interval on the log scale, 0.75·exp(±Z·se/0.75).
         let se = (0.4921875f64 / 6.0).sqrt();
+        assert!((b.est.high - 0.75 * (Z * se / 0.75).exp()).abs() < 1e-12);
+        assert!((b.est.low - 0.75 / (Z * se / 0.75).exp()).abs() < 1e-12);
+        assert!((b.se() - se).abs() < 1e-12);
+        // A numerator below 0 (a difference, not a count): the normal interval, same se.
+        // Blocks (−1, 2), (5, 2), (2, 4): R = 0.75, deviations (−2.5, 3.5, −1)·3/8.
+        let b = block_ratio_estimate(&[(-1.0, 2.0), (5.0, 2.0), (2.0, 4.0)]);
+        let se = ((6.25f64 + 12.25 + 1.0) * 9.0 / 64.0 / 6.0).sqrt();
         assert!((b.est.high - 0.75 - Z * se).abs() < 1e-12);
         assert!((0.75 - b.est.low - Z * se).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_share_near_one_keeps_the_poisson_bound() {
+        // Exact Poisson 97.5% lower bounds: 1 − e^−λ = 0.025 for one event (λ = −ln 0.975);
+        // for three, the tabled ½χ²(6 df, 0.025) = 0.6187.
+        assert!((poisson_low(1) + 0.975f64.ln()).abs() < 1e-12);
+        assert!((poisson_low(3) - 0.61867).abs() < 1e-4);
+        // 50 blocks of 2 comparisons, 3 lost in 3 blocks: p = 0.97, the effective sample
+        // size reaches the cap of 100 trials (deviations 0.03 ×47 and −0.47 ×3, se² = 0.0291/
+        // 101.1), 3 effective losses: the upper end is 1 − 0.6187/100, not Wilson's 0.9897.
+        let mut yx = vec![(2.0, 2.0); 47];
+        yx.extend([(1.0, 2.0); 3]);
+        let b = block_share_estimate(&yx);
+        assert!((b.est.value - 0.97).abs() < 1e-12);
+        assert!((b.est.high - (1.0 - poisson_low(3) / 100.0)).abs() < 1e-12);
+        let (low, wilson_high) = wilson_f(0.97, 100.0);
+        assert!((b.est.low - low).abs() < 1e-12 && wilson_high < 0.99);
+        // Ten lost in the same way: Wilson's interval unchanged.
+        let mut yx = vec![(2.0, 2.0); 40];
+        yx.extend([(1.0, 2.0); 10]);
+        let b = block_share_estimate(&yx);
+        assert_eq!((b.est.low, b.est.high), wilson_f(0.9, 100.0));
     }
 
     #[test]
