@@ -80,12 +80,12 @@ pub fn block_ratio_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
 /// A share in [0, 1] as the ratio Σy/Σx over blocks (`y ≤ x` in every block), with the
 /// Wilson interval at the effective sample size `p(1 − p)/se²` of the block-clustered
 /// standard error (capped at Σx), so a share of 0 or 1 still gets an interval of honest width;
-/// when the blocks show no spread at all, every block counts as one trial. Near 0 or 1, where
-/// the Wilson interval is known to fall short (its coverage dips to about 92% for one to three
-/// outcomes of the rarer kind in a hundred trials), the end at the near boundary is widened to
-/// the exact Poisson bound of the rarer outcome's effective count `k = round(n_eff·min(p, 1 − p))`
-/// when `k` is 1 to 3 (the Brown–Cai–DasGupta modification of the Wilson interval). The
-/// deviations are the ratio's (for paired differences).
+/// when the blocks show no spread at all, every block counts as one trial. Near 0 or 1 the
+/// Wilson interval falls short (a true share of 0.99 over 100 comparisons: three losses put
+/// its upper end at 0.9897, and it covers 92%), so when the rarer outcome's effective count
+/// `k = round(n_eff·min(p, 1 − p))` is 1 to 3, the end at the near boundary reaches at least
+/// the exact Poisson bound of `k` (the Brown–Cai–DasGupta modification of the Wilson
+/// interval). The deviations are the ratio's (for paired differences).
 pub fn block_share_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
     let mut b = block_ratio_estimate(yx);
     if !b.est.low.is_finite() {
