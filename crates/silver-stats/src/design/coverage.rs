@@ -325,9 +325,9 @@ type Estimator = fn(&[(f64, f64)]) -> BlockEstimate;
 
 /// Self-play and points-game arms have one game per block and play hundreds to thousands
 /// of games (2,000 by default), so the ratios are proved over 200 and 2,000 blocks. Census
-/// success per call is a share, which the card estimates as one: as a plain ratio it covers
-/// 92–94% over 200 blocks (four seeds), its ~60 calls bunched in the few wild deals, and is
-/// checked over 2,000 only.
+/// success per call is a share, which the card estimates as one, and is proved both ways.
+/// Over fewer blocks these skewed ratios fall short (seeded runs of 4,000: about 93% over
+/// 100 blocks, 91–93% over 50).
 #[test]
 fn ratio_intervals_cover_skewed_clustered_means_and_rates() {
     let changes = over_kinds(|k| CHANGES[k]);
@@ -336,32 +336,28 @@ fn ratio_intervals_cover_skewed_clustered_means_and_rates() {
     let census = census_truth();
     let ratio: Estimator = block_ratio_estimate;
     let share: Estimator = block_share_estimate;
-    let cases: [(&str, f64, Estimator, Draw, usize); 4] = [
-        ("lead changes per game", changes, ratio, changes_block, 200),
-        ("turns per round", turns, ratio, turns_block, 200),
+    let cases: [(&str, f64, Estimator, Draw); 4] = [
+        ("lead changes per game", changes, ratio, changes_block),
+        ("turns per round", turns, ratio, turns_block),
         (
             "census success per call (share)",
             census,
             share,
             census_block,
-            200,
         ),
         (
             "census success per call (ratio)",
             census,
             ratio,
             census_block,
-            2000,
         ),
     ];
     let mut report = Vec::new();
-    for (seed, (what, truth, estimate, draw, fewest)) in cases.into_iter().enumerate() {
+    for (seed, (what, truth, estimate, draw)) in cases.into_iter().enumerate() {
         for (blocks, reps) in [(200, 2000), (2000, 1000)] {
-            if blocks >= fewest {
-                let seed = (blocks + seed) as u64;
-                let c = ratio_coverage(blocks, reps, seed, truth, estimate, draw);
-                report.push((what, blocks, c));
-            }
+            let seed = (blocks + seed) as u64;
+            let c = ratio_coverage(blocks, reps, seed, truth, estimate, draw);
+            report.push((what, blocks, c));
         }
     }
     eprintln!("ratios (metric, blocks, coverage): {report:?}");
