@@ -11,7 +11,7 @@
 //!
 //! The intervals are proved by seeded simulation (the `coverage` tests): finishing shares at
 //! 2, 3 and 4 players from 50 blocks, skewed ratios of counts from 200 blocks (fewer fall
-//! short: about 93% over 100, 91–93% over 50), paired differences, the seat advantage.
+//! short: 93–94% over 100, 91–93% over 50), paired differences, the seat advantage.
 
 use crate::interval::{ratio, se, wilson_f, Est, Z};
 
