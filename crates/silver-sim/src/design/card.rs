@@ -18,7 +18,7 @@ pub use text::card_text;
 
 use super::{ArmData, ArmKind, CardRow, DesignPlan, DesignRow};
 use crate::output::{csv_header, CsvRow};
-use silver_rules::VALUES;
+use silver_rules::{RoundEnd, VALUES};
 use silver_stats::design::{
     block_ratio_estimate, block_share_estimate, ladder_depth, paired_difference, BlockEstimate,
 };
@@ -121,8 +121,14 @@ pub struct MetricDef {
     pub definition: &'static str,
 }
 
-/// How rounds end, in [`DesignRow::round_end`]'s order: the keys of `round_end_share`.
-pub const ROUND_ENDS: [&str; 4] = ["census", "deck", "villagers", "turn-cap"];
+/// How rounds end, in [`DesignRow::round_end`]'s order: `round_end_share`'s keys are their
+/// names.
+pub const ROUND_ENDS: [RoundEnd; 4] = [
+    RoundEnd::Census,
+    RoundEnd::Deck,
+    RoundEnd::Villagers,
+    RoundEnd::TurnCap,
+];
 
 fn pair(r: &DesignRow, _: usize) -> (u64, u64) {
     (r.pair_w.into(), r.pair_n.into())
@@ -463,7 +469,7 @@ fn targets<'a>(def: &MetricDef, plan: &DesignPlan, arms: &'a [ArmData]) -> Vec<T
             Keys::RoundEnds => ROUND_ENDS
                 .iter()
                 .enumerate()
-                .map(|(k, n)| (n.to_string(), k))
+                .map(|(k, end)| (end.name().to_string(), k))
                 .collect(),
         };
         for (key, index) in keys {

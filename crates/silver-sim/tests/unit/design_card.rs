@@ -597,3 +597,55 @@ fn the_printed_card() {
     let expected = include_str!("design_card.txt");
     assert_eq!(text, expected, "\n{text}");
 }
+
+#[test]
+fn a_sweep_card_shows_the_differences() {
+    let kinds = [ArmKind::Memory, R5, R7];
+    let p = plan(&kinds);
+    let this = arms()[6..].to_vec();
+    let mut base = this.clone();
+    base[0] = pairing(ArmKind::Memory, &[[0, 0], [1, 0], [0, 1]]);
+    base[1] = pairing(R5, &[[1, 0], [1, 1], [0, 1]]);
+    let text = card_text(&p, &card_rows(&p, &this, Some(&base)));
+    assert_eq!(text, include_str!("design_card_sweep.txt"), "\n{text}");
+}
+
+/// The guide defines every metric of the table, in its order, with the table's unit and
+/// definition (so neither can change alone).
+#[test]
+fn the_guide_defines_every_metric() {
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/guide/design.md"
+    ))
+    .unwrap();
+    let sections: Vec<(&str, &str)> = page
+        .split("\n### ")
+        .skip(1)
+        .filter_map(|s| {
+            let (heading, body) = s.split_once('\n')?;
+            Some((heading.trim_matches('`'), body.split("\n## ").next()?))
+        })
+        .collect();
+    let names: Vec<&str> = sections.iter().map(|(h, _)| *h).collect();
+    let table: Vec<&str> = METRICS.iter().map(|m| m.name).collect();
+    assert_eq!(names, table, "the guide's metrics and the table's");
+    for (m, (_, body)) in METRICS.iter().zip(&sections) {
+        let unit = format!(
+            "Unit: {}{}",
+            m.unit,
+            if m.observational {
+                ", observational."
+            } else {
+                "."
+            }
+        );
+        assert!(body.contains(&unit), "{}: no {unit:?}", m.name);
+        assert!(
+            body.contains(m.definition),
+            "{}: the definition {:?}",
+            m.name,
+            m.definition
+        );
+    }
+}

@@ -1,7 +1,7 @@
 //! The printed card: a header line, then one section per [`Section`] with every metric's value,
 //! 95% interval and unit, the ladder as a win-rate matrix and the per-value table.
 
-use super::{Keys, MetricDef, Section, METRICS};
+use super::{Estimate, Keys, MetricDef, Section, METRICS};
 use crate::design::{CardRow, DesignPlan};
 use silver_rules::VALUES;
 use silver_stats::Est;
@@ -86,7 +86,16 @@ fn metric_lines(out: &mut String, lines: &[(&MetricDef, &CardRow)]) {
         .unwrap_or(0);
     let cells: Vec<String> = lines
         .iter()
-        .map(|(d, r)| format!("{} {}", with_interval(r.est, decimals(d.unit)), d.unit))
+        .map(|(d, r)| match d.estimate {
+            // A count of tests, not an interval.
+            Estimate::Depth => format!(
+                "{} {} shown ahead, {} not ruled out",
+                number(r.est.low, 0),
+                d.unit,
+                number(r.est.high, 0)
+            ),
+            _ => format!("{} {}", with_interval(r.est, decimals(d.unit)), d.unit),
+        })
         .collect();
     let cell_width = cells.iter().map(|c| c.chars().count()).max().unwrap_or(0);
     for ((d, r), cell) in lines.iter().zip(&cells) {
@@ -192,8 +201,16 @@ fn per_value_table(out: &mut String, plan: &DesignPlan, rows: &[CardRow]) {
         }
     }
     let mut table = vec![header];
+    // Values without any row (no self-play arm, a restricted arm for some values only) are
+    // left out.
     for v in 0..VALUES {
         let key = v.to_string();
+        if !rows
+            .iter()
+            .any(|r| r.key == key && defs.iter().any(|d| d.name == r.metric))
+        {
+            continue;
+        }
         let mut line = vec![key.clone(), plan.set.labels[v].clone()];
         for d in &defs {
             let row = rows.iter().find(|r| r.metric == d.name && r.key == key);
