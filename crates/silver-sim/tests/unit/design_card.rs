@@ -649,3 +649,62 @@ fn the_guide_defines_every_metric() {
         );
     }
 }
+
+/// A metric with no denominator is 0 without interval, a points metric included (not −50),
+/// and its difference from a base is unknown.
+#[test]
+fn zero_denominators_are_zero_without_interval() {
+    let r9 = ArmKind::Restricted { value: 9 };
+    let kinds = [ArmKind::SelfPlay, r9];
+    let empty = vec![
+        self_play(ArmKind::SelfPlay, Vec::new()),
+        pairing(r9, &[[0, 0], [0, 0]]).with_no_comparisons(),
+    ];
+    let rows = card_rows(&plan(&kinds), &empty, None);
+    for (metric, key) in [
+        ("restricted_value", "9"),
+        ("seat_advantage", "1"),
+        ("lead_changes", ""),
+    ] {
+        let r = row(&rows, metric, key);
+        assert!(
+            r.est.value == 0.0 && r.est.low.is_nan() && r.est.high.is_nan(),
+            "{r:?}"
+        );
+    }
+    assert_eq!(row(&rows, "restricted_value", "9").games, 4);
+    let full = vec![
+        self_play(ArmKind::SelfPlay, self_play_rows()),
+        pairing(r9, &[[1, 1], [0, 1]]),
+    ];
+    let rows = card_rows(&plan(&kinds), &full, Some(&empty));
+    let r = row(&rows, "restricted_value", "9");
+    assert!(
+        close(r.est.value, 25.0) && r.diff.unwrap().value.is_nan(),
+        "{r:?}"
+    );
+    let csv = String::from_utf8(design_csv("amulet", 2, &rows)).unwrap();
+    // This set's 3 of 4 comparisons: 25 points; the difference cells empty.
+    let line = csv
+        .lines()
+        .find(|l| l.contains("restricted_value"))
+        .unwrap();
+    assert!(
+        line.starts_with("amulet,2,restricted_value,9,points,25.0000,")
+            && line.ends_with(",4,2,,,"),
+        "{line}"
+    );
+}
+
+trait NoComparisons {
+    fn with_no_comparisons(self) -> Self;
+}
+
+impl NoComparisons for ArmData {
+    fn with_no_comparisons(mut self) -> Self {
+        for r in &mut self.rows {
+            r.pair_n = 0;
+        }
+        self
+    }
+}
