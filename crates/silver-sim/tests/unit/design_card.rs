@@ -600,12 +600,20 @@ fn the_printed_card() {
 
 #[test]
 fn a_sweep_card_shows_the_differences() {
-    let kinds = [ArmKind::Memory, R5, R7];
+    // This set's self-play, memory and two restricted arms; the base differs in memory (2/6
+    // against 4/6) and in value 5 (4/6 against 5/6); the self-play and value 7 are the same.
+    let kinds = [ArmKind::SelfPlay, ArmKind::Memory, R5, R7];
     let p = plan(&kinds);
-    let this = arms()[6..].to_vec();
+    let all = arms();
+    let this = vec![
+        all[0].clone(),
+        all[6].clone(),
+        all[7].clone(),
+        all[8].clone(),
+    ];
     let mut base = this.clone();
-    base[0] = pairing(ArmKind::Memory, &[[0, 0], [1, 0], [0, 1]]);
-    base[1] = pairing(R5, &[[1, 0], [1, 1], [0, 1]]);
+    base[1] = pairing(ArmKind::Memory, &[[0, 0], [1, 0], [0, 1]]);
+    base[2] = pairing(R5, &[[1, 0], [1, 1], [0, 1]]);
     let text = card_text(&p, &card_rows(&p, &this, Some(&base)));
     assert_eq!(text, include_str!("design_card_sweep.txt"), "\n{text}");
 }
