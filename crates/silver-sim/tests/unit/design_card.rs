@@ -716,3 +716,37 @@ impl NoComparisons for ArmData {
         self
     }
 }
+
+/// With three players a seat's fair share is 1/3: winners at offsets 0, 0, 2 give
+/// 100·(2/3 − 1/3), 100·(0 − 1/3) and 100·(1/3 − 1/3), one row per offset.
+#[test]
+fn seat_advantage_of_three_players() {
+    let mut p = plan(&[ArmKind::SelfPlay]);
+    p.players = 3;
+    let games = [0, 0, 2].map(|w| DesignRow {
+        winner_offset: w,
+        ..DesignRow::default()
+    });
+    let rows = card_rows(&p, &[self_play(ArmKind::SelfPlay, games.to_vec())], None);
+    let per_game = |y: [f64; 3]| y.map(|y| (y, 1.0));
+    let third = 1.0 / 3.0;
+    let seats = [
+        ("0", 100.0 / 3.0, [1.0, 1.0, 0.0]),
+        ("1", -100.0 / 3.0, [0.0, 0.0, 0.0]),
+        ("2", 0.0, [0.0, 0.0, 1.0]),
+    ];
+    for (key, value, y) in seats {
+        check(
+            &rows,
+            "seat_advantage",
+            key,
+            value,
+            &per_game(y),
+            As::Points(third),
+        );
+    }
+    assert_eq!(
+        rows.iter().filter(|r| r.metric == "seat_advantage").count(),
+        3
+    );
+}
