@@ -1,6 +1,9 @@
 //! Reports of small seeded runs of every kind (run, merged shards, balance sweep, tournament
 //! with an SPRT): produced, well-formed (the page and every SVG in it parse as XML), holding
-//! the expected figures, and the same numbers as the run's CSV files.
+//! the expected figures, and the same numbers as the run's CSV files; and design cards from
+//! hand-written `design.csv` files (`design.rs`).
+
+mod design;
 
 use silver_sim::{
     merge, resolve, resolve_balance, run, run_balance, BalanceOptions, ExperimentSpec, RunOptions,
