@@ -112,11 +112,14 @@ fn values() -> usize {
 
 /// Reads `design.csv` strictly: the header of the plan's format, every field in its form.
 fn read(path: &Path) -> Result<DesignCsv> {
+    let file = std::fs::File::open(path).map_err(|source| ReportError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
-        .from_path(path)
-        .map_err(|e| read_error(path, e))?;
+        .from_reader(file);
     let mut header: Option<Vec<String>> = None;
     let mut cards: Vec<Card> = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
@@ -235,19 +238,6 @@ fn read(path: &Path) -> Result<DesignCsv> {
         diff: header.len() > COLUMNS.len(),
         cards,
     })
-}
-
-fn read_error(path: &Path, e: csv::Error) -> ReportError {
-    match e.into_kind() {
-        csv::ErrorKind::Io(source) => ReportError::Read {
-            path: path.to_path_buf(),
-            source,
-        },
-        other => ReportError::Csv {
-            path: path.to_path_buf(),
-            problem: format!("{other:?}"),
-        },
-    }
 }
 
 /// A card's ladder, read off its `ladder_share` rows.

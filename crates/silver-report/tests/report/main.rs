@@ -275,6 +275,18 @@ fn a_sweep_report_has_forest_plots_and_balance_numbers() {
     for (i, row) in balance.iter().enumerate() {
         assert_eq!(&page[i + 1], row);
     }
+    // With a design.csv beside balance.csv, the design card follows the sweep's own sections.
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/design/design.csv"),
+        dir.join("design.csv"),
+    )
+    .unwrap();
+    let with_card = silver_report::build(&dir).unwrap();
+    let ids: Vec<&str> = with_card.sections.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["about", "balance", "balance-all", "design"]);
+    assert_eq!(with_card.sections[..3], report.sections[..]);
+    let (figures, _) = parse(&with_card.html());
+    has(&figures, &["design-ladder", "design-restricted"]);
 }
 
 #[test]
