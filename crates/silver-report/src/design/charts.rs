@@ -283,3 +283,28 @@ pub(crate) fn bars_with_whiskers(
     })?;
     Ok(with_hovers(svg, &hovers))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_matrix_colour_is_centred_at_one_half() {
+        assert_eq!(share_colour(0.5), RGBColor(255, 255, 255));
+        assert_eq!(share_colour(1.0), BLUE_);
+        assert_eq!(share_colour(0.0), ORANGE_);
+        // Halfway to each end: halfway from white to the end's colour (truncated).
+        assert_eq!(share_colour(0.75), RGBColor(143, 187, 217));
+        assert_eq!(share_colour(0.25), RGBColor(255, 191, 134));
+    }
+
+    #[test]
+    fn hover_rectangles_go_last_with_their_titles_escaped() {
+        let svg = "<svg id=\"x\"><rect/></svg>\n".to_string();
+        let out = with_hovers(svg, &[(10, 40, 30, 20, "a>b & c".into())]);
+        assert_eq!(
+            out,
+            "<svg id=\"x\"><rect/><g class=\"hover\">\n<rect x=\"10\" y=\"20\" width=\"20\" height=\"20\" fill=\"#000\" fill-opacity=\"0\"><title>a&gt;b &amp; c</title></rect>\n</g>\n</svg>\n"
+        );
+    }
+}

@@ -554,3 +554,73 @@ pub(crate) fn card(dir: &Path) -> Result<Report> {
     report.sections.extend(sections(dir, &path, &csv)?);
     Ok(report)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(keys: &[&str]) -> Vec<Line> {
+        keys.iter()
+            .enumerate()
+            .map(|(i, k)| Line {
+                line: i as u64 + 2,
+                cells: ["s", "4", LADDER, k, "%", "50", "", "", "2", "1"]
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect(),
+                est: Estimate {
+                    value: 50.0,
+                    low: f64::NAN,
+                    high: f64::NAN,
+                },
+            })
+            .collect()
+    }
+
+    fn read_ladder(keys: &[&str]) -> Result<Ladder> {
+        let l = lines(keys);
+        let refs: Vec<&Line> = l.iter().collect();
+        ladder(Path::new("design.csv"), &refs)
+    }
+
+    #[test]
+    fn the_ladder_is_read_off_the_adjacent_pairings_even_with_a_name_holding_a_gt() {
+        // Rungs a, `exec:command=x>y`, c: adjacent pairings first, then (c, a).
+        let l = read_ladder(&["exec:command=x>y>a", "c>exec:command=x>y", "c>a"]).unwrap();
+        assert_eq!(l.rungs, ["a", "exec:command=x>y", "c"]);
+        assert_eq!(l.pairs, [(1, 0), (2, 1), (2, 0)]);
+        // Four rungs, the non-adjacent pairings in any order.
+        let l = read_ladder(&["b>a", "c>b", "d>c", "d>a", "c>a", "d>b"]).unwrap();
+        assert_eq!(l.rungs, ["a", "b", "c", "d"]);
+        assert_eq!(l.pairs[3..], [(3, 0), (2, 0), (3, 1)]);
+        // Two rungs: one pairing, split at its first `>`.
+        let l = read_ladder(&["b>a"]).unwrap();
+        assert_eq!(l.rungs, ["a", "b"]);
+        assert_eq!(l.pairs, [(1, 0)]);
+        // Not every pairing, a chain broken, a pairing twice, a lower rung first.
+        for (keys, want) in [
+            (
+                &["b>a", "c>b"][..],
+                "line 3: 2 ladder_share rows are not every pairing",
+            ),
+            (
+                &["b>a", "c>x", "c>a"],
+                "line 3: ladder_share `c>x` does not continue",
+            ),
+            (
+                &["b>a", "c>b", "b>a"],
+                "line 4: the ladder_share rows repeat a pairing",
+            ),
+            (
+                &["b>a", "c>b", "a>c"],
+                "line 4: ladder_share `a>c` is not a pairing",
+            ),
+        ] {
+            let e = read_ladder(keys).err().map(|e| e.to_string());
+            assert!(
+                e.as_ref().is_some_and(|e| e.contains(want)),
+                "{keys:?}: {e:?}"
+            );
+        }
+    }
+}
