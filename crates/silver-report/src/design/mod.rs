@@ -327,28 +327,57 @@ fn ladder(path: &Path, lines: &[&Line]) -> Result<Ladder> {
     Ok(Ladder { rungs, pairs })
 }
 
-/// The character names of the set's values, from the first manifest of a run of that set in
-/// the directory (a card's arms, or a sweep's sets and their arms); None when none is found.
-fn labels(dir: &Path, set: &str) -> Option<Vec<String>> {
-    let subdirs = |d: PathBuf| -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(d)
-            .into_iter()
-            .flatten()
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_dir())
-            .collect();
-        v.sort();
-        v
-    };
-    let mut runs = subdirs(dir.join("arms"));
-    for s in subdirs(dir.join(silver_sim::SETS_DIR)) {
-        runs.extend(subdirs(s.join("arms")));
-        runs.push(s);
+/// The character names of each set's values, from the manifests of the runs in a directory
+/// (a card's arms, or a sweep's sets and their arms): each manifest is read once, and only
+/// until the asked set is found.
+struct Labels {
+    /// Runs not read yet, in reading order (reversed, to pop).
+    pending: Vec<PathBuf>,
+    /// The names per set of the runs read so far.
+    found: std::collections::BTreeMap<String, Vec<String>>,
+}
+
+impl Labels {
+    fn new(dir: &Path) -> Labels {
+        let subdirs = |d: PathBuf| -> Vec<PathBuf> {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(d)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_dir())
+                .collect();
+            v.sort();
+            v
+        };
+        let mut runs = subdirs(dir.join("arms"));
+        for set in subdirs(dir.join(silver_sim::SETS_DIR)) {
+            runs.push(set.clone());
+            runs.extend(subdirs(set.join("arms")));
+        }
+        runs.reverse();
+        Labels {
+            pending: runs,
+            found: Default::default(),
+        }
     }
-    runs.into_iter().find_map(|run| {
-        let named = silver_sim::read_manifest(&run).ok()?.card_set().ok()?;
-        (named.name == set).then(|| named.labels.to_vec())
-    })
+
+    /// The set's names, or None when no run of the set is in the directory (or none can be
+    /// read: the names are a label, not a figure, so the page goes on with the values).
+    fn of(&mut self, set: &str) -> Option<&[String]> {
+        while !self.found.contains_key(set) {
+            let run = self.pending.pop()?;
+            let Some(named) = silver_sim::read_manifest(&run)
+                .ok()
+                .and_then(|m| m.card_set().ok())
+            else {
+                continue;
+            };
+            self.found
+                .entry(named.name)
+                .or_insert_with(|| named.labels.to_vec());
+        }
+        self.found.get(set).map(Vec::as_slice)
+    }
 }
 
 /// The table of some of a card's rows: metric, key, value, interval, unit, a note on what
@@ -398,6 +427,7 @@ fn rows_table(id: &str, title: &str, diff: bool, lines: &[&Line]) -> Table {
 fn sections(dir: &Path, path: &Path, csv: &DesignCsv) -> Result<Vec<Section>> {
     let mut out = Vec::new();
     let several = csv.cards.len() > 1;
+    let mut labels = Labels::new(dir);
     for (i, card) in csv.cards.iter().enumerate() {
         let suffix = if several {
             format!("-{i}")
@@ -438,7 +468,7 @@ fn sections(dir: &Path, path: &Path, csv: &DesignCsv) -> Result<Vec<Section>> {
         if !restricted.is_empty() {
             // Largest value first; equal values by card value.
             restricted.sort_by(|a, b| b.1.est.value.total_cmp(&a.1.est.value).then(a.0.cmp(&b.0)));
-            let names = labels(dir, &card.set);
+            let names = labels.of(&card.set);
             let bars: Vec<(String, Estimate)> = restricted
                 .iter()
                 .map(|(v, l)| {

@@ -29,7 +29,7 @@ fn fixture_csv() -> String {
 }
 
 /// The `<title>` (hover) texts and the `<text>` texts of a figure's SVG, in document order.
-fn svg_texts(html: &str, figure: &str) -> (Vec<String>, Vec<String>) {
+pub(crate) fn svg_texts(html: &str, figure: &str) -> (Vec<String>, Vec<String>) {
     let doc = roxmltree::Document::parse_with_options(
         html,
         roxmltree::ParsingOptions {

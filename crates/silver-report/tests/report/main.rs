@@ -285,8 +285,15 @@ fn a_sweep_report_has_forest_plots_and_balance_numbers() {
     let ids: Vec<&str> = with_card.sections.iter().map(|s| s.id.as_str()).collect();
     assert_eq!(ids, ["about", "balance", "balance-all", "design"]);
     assert_eq!(with_card.sections[..3], report.sections[..]);
-    let (figures, _) = parse(&with_card.html());
+    let html = with_card.html();
+    let (figures, _) = parse(&html);
     has(&figures, &["design-ladder", "design-restricted"]);
+    // The base set's run names the values.
+    let (titles, _) = design::svg_texts(&html, "design-restricted");
+    assert!(
+        titles[0].starts_with("8 Apprentice Seer: 6.20 points"),
+        "{titles:?}"
+    );
 }
 
 #[test]
