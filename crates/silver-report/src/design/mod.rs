@@ -564,11 +564,17 @@ pub(crate) fn card(dir: &Path) -> Result<Report> {
     for card in &csv.cards {
         kv("set", format!("{} ({} players)", card.set, card.players));
     }
-    if let Some(arms) = fields.get("arms").and_then(|a| a.as_array()) {
-        kv("arms", arms.len().to_string());
-    }
     if let Some(done) = fields.get("complete").and_then(|c| c.as_bool()) {
         kv("complete", if done { "yes" } else { "no" }.into());
+    }
+    // Each arm's directory under arms/ and what it plays, as design.json lists them.
+    let arms = fields.get("arms").and_then(|a| a.as_array());
+    for arm in arms.into_iter().flatten() {
+        if let Some([dir, plays]) = arm.as_array().map(Vec::as_slice) {
+            if let (Some(dir), Some(plays)) = (dir.as_str(), plays.as_str()) {
+                kv(&format!("arm {dir}"), plays.to_string());
+            }
+        }
     }
     kv(
         "metrics",

@@ -61,6 +61,11 @@ fn a_design_card_has_the_ladder_matrix_the_sorted_restricted_bars_and_the_table(
     assert_eq!(figures, ["design-ladder", "design-restricted"]);
     assert!(tables["run"].contains(&vec!["kind".into(), "design card".into()]));
     assert!(tables["run"].contains(&vec!["complete".into(), "yes".into()]));
+    assert!(tables["run"].contains(&vec![
+        "arm 07-ladder-3-over-0".into(),
+        "ladder ismcts:iterations=100 vs random".into()
+    ]));
+    assert_eq!(tables["run"].len(), 1 + 4 + 24);
 
     // The matrix: rows and columns in ladder order, every off-diagonal cell, the lower rung's
     // share being 100 minus the upper's with the interval mirrored (100 - 92.4 = 7.6).
