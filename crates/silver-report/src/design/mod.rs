@@ -110,7 +110,7 @@ fn values() -> usize {
     silver_sim::design::DesignRow::default().drawn.len()
 }
 
-/// Reads `design.csv` strictly: the header of the plan's format, every field in its form.
+/// Reads `design.csv` strictly: its header, and every field in its form.
 fn read(path: &Path) -> Result<DesignCsv> {
     let file = std::fs::File::open(path).map_err(|source| ReportError::Read {
         path: path.to_path_buf(),
@@ -145,64 +145,9 @@ fn read(path: &Path) -> Result<DesignCsv> {
             header = Some(cells);
             continue;
         };
-        if cells.len() != columns.len() {
-            return Err(at.err(format!(
-                "{} fields, the header has {}",
-                cells.len(),
-                columns.len()
-            )));
-        }
-        let (set, metric, key, unit) = (&cells[0], &cells[2], &cells[3], &cells[4]);
-        if set.is_empty() || unit.is_empty() {
-            return Err(at.err("empty set or unit"));
-        }
-        if metric.is_empty()
-            || !metric
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        {
-            return Err(at.err(format!("metric `{metric}` is not a metric's name")));
-        }
-        let players = cells[1]
-            .parse::<u8>()
-            .ok()
-            .filter(|&p| p >= 2)
-            .ok_or_else(|| at.err(format!("players `{}` is not a player count", cells[1])))?;
-        let value = at.num("value", &cells[5])?;
-        let (low, high) = at.interval(["low95", "high95"], &cells[6], &cells[7])?;
-        let count = |i: usize| {
-            cells[i]
-                .parse::<u64>()
-                .map_err(|_| at.err(format!("{} `{}` is not a count", COLUMNS[i], cells[i])))
-        };
-        let (games, blocks) = (count(8)?, count(9)?);
-        if blocks > games {
-            return Err(at.err(format!("{blocks} blocks but {games} games")));
-        }
-        if columns.len() > COLUMNS.len() {
-            let d = &cells[COLUMNS.len()..];
-            if !d[0].is_empty() {
-                at.num("d_value", &d[0])?;
-            } else if !(d[1].is_empty() && d[2].is_empty()) {
-                return Err(at.err("an interval for an empty d_value"));
-            }
-            at.interval(["d_low95", "d_high95"], &d[1], &d[2])?;
-        }
-        match metric.as_str() {
-            LADDER if !key.contains('>') => {
-                return Err(at.err(format!("{LADDER} key `{key}` is not `UPPER>LOWER`")));
-            }
-            RESTRICTED | "keep_rate" | "use_rate" | "win_with_rate"
-                if key.parse::<usize>().map_or(true, |v| v >= values()) =>
-            {
-                return Err(at.err(format!("{metric} key `{key}` is not a card value")));
-            }
-            "seat_advantage" if key.parse::<u8>().map_or(true, |s| s >= players) => {
-                return Err(at.err(format!("seat_advantage key `{key}` is not a seat offset")));
-            }
-            _ => {}
-        }
-        if !seen.insert((set.clone(), players, metric.clone(), key.clone())) {
+        let (players, line) = parse_line(&at, columns.len(), cells)?;
+        let (set, metric, key) = (&line.cells[0], line.metric(), line.key());
+        if !seen.insert((set.clone(), players, metric.to_string(), key.to_string())) {
             return Err(at.err(format!("a second row for {metric} `{key}`")));
         }
         let same_card = cards
@@ -221,11 +166,7 @@ fn read(path: &Path) -> Result<DesignCsv> {
             });
         }
         if let Some(card) = cards.last_mut() {
-            card.lines.push(Line {
-                line: at.line,
-                est: Estimate { value, low, high },
-                cells,
-            });
+            card.lines.push(line);
         }
     }
     let Some(header) = header else {
@@ -240,6 +181,72 @@ fn read(path: &Path) -> Result<DesignCsv> {
     })
 }
 
+/// One row of `design.csv` (`width` fields, as the header), each field in its form: its
+/// player count and the row.
+fn parse_line(at: &At, width: usize, cells: Vec<String>) -> Result<(u8, Line)> {
+    if cells.len() != width {
+        return Err(at.err(format!("{} fields, the header has {}", cells.len(), width)));
+    }
+    let (set, metric, key, unit) = (&cells[0], &cells[2], &cells[3], &cells[4]);
+    if set.is_empty() || unit.is_empty() {
+        return Err(at.err("empty set or unit"));
+    }
+    if metric.is_empty()
+        || !metric
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    {
+        return Err(at.err(format!("metric `{metric}` is not a metric's name")));
+    }
+    let players = cells[1]
+        .parse::<u8>()
+        .ok()
+        .filter(|&p| p >= 2)
+        .ok_or_else(|| at.err(format!("players `{}` is not a player count", cells[1])))?;
+    let value = at.num("value", &cells[5])?;
+    let (low, high) = at.interval(["low95", "high95"], &cells[6], &cells[7])?;
+    let count = |i: usize| {
+        cells[i]
+            .parse::<u64>()
+            .map_err(|_| at.err(format!("{} `{}` is not a count", COLUMNS[i], cells[i])))
+    };
+    let (games, blocks) = (count(8)?, count(9)?);
+    if blocks > games {
+        return Err(at.err(format!("{blocks} blocks but {games} games")));
+    }
+    if width > COLUMNS.len() {
+        let d = &cells[COLUMNS.len()..];
+        if !d[0].is_empty() {
+            at.num("d_value", &d[0])?;
+        } else if !(d[1].is_empty() && d[2].is_empty()) {
+            return Err(at.err("an interval for an empty d_value"));
+        }
+        at.interval(["d_low95", "d_high95"], &d[1], &d[2])?;
+    }
+    match metric.as_str() {
+        LADDER if !key.contains('>') => {
+            return Err(at.err(format!("{LADDER} key `{key}` is not `UPPER>LOWER`")));
+        }
+        m if (m == RESTRICTED || OBSERVATIONAL.contains(&m))
+            && key.parse::<usize>().map_or(true, |v| v >= values()) =>
+        {
+            return Err(at.err(format!("{metric} key `{key}` is not a card value")));
+        }
+        "seat_advantage" if key.parse::<u8>().map_or(true, |s| s >= players) => {
+            return Err(at.err(format!("seat_advantage key `{key}` is not a seat offset")));
+        }
+        _ => {}
+    }
+    Ok((
+        players,
+        Line {
+            line: at.line,
+            est: Estimate { value, low, high },
+            cells,
+        },
+    ))
+}
+
 /// A card's ladder, read off its `ladder_share` rows.
 struct Ladder {
     /// The rungs' bot names, weakest first.
@@ -248,7 +255,7 @@ struct Ladder {
     pairs: Vec<(usize, usize)>,
 }
 
-/// The ladder's rungs, weakest first, from the `ladder_share` rows: the plan writes the
+/// The ladder's rungs, weakest first, from the `ladder_share` rows: the card writes the
 /// adjacent pairings first (`r1>r0`, `r2>r1`, ...), so the chain of their keys gives the
 /// order even when a bot's name holds a `>`. Then every other row must be a pairing of two
 /// rungs, upper first.
