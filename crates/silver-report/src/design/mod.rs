@@ -7,6 +7,7 @@
 
 mod charts;
 
+use crate::charts::Interval;
 use crate::{Block, Report, ReportError, Result, Section, Table};
 use charts::Estimate;
 use std::path::{Path, PathBuf};
@@ -36,6 +37,8 @@ struct Line {
     line: u64,
     cells: Vec<String>,
     est: Estimate,
+    /// In a sweep: this set minus the base (NaN: unknown, or not a sweep).
+    diff: Estimate,
 }
 
 impl Line {
@@ -214,14 +217,19 @@ fn parse_line(at: &At, width: usize, cells: Vec<String>) -> Result<(u8, Line)> {
     if blocks > games {
         return Err(at.err(format!("{blocks} blocks but {games} games")));
     }
+    let mut diff = Estimate {
+        value: f64::NAN,
+        low: f64::NAN,
+        high: f64::NAN,
+    };
     if width > COLUMNS.len() {
         let d = &cells[COLUMNS.len()..];
         if !d[0].is_empty() {
-            at.num("d_value", &d[0])?;
+            diff.value = at.num("d_value", &d[0])?;
         } else if !(d[1].is_empty() && d[2].is_empty()) {
             return Err(at.err("an interval for an empty d_value"));
         }
-        at.interval(["d_low95", "d_high95"], &d[1], &d[2])?;
+        (diff.low, diff.high) = at.interval(["d_low95", "d_high95"], &d[1], &d[2])?;
     }
     match metric.as_str() {
         LADDER if !key.contains('>') => {
@@ -242,6 +250,7 @@ fn parse_line(at: &At, width: usize, cells: Vec<String>) -> Result<(u8, Line)> {
         Line {
             line: at.line,
             est: Estimate { value, low, high },
+            diff,
             cells,
         },
     ))
@@ -476,13 +485,13 @@ fn sections(dir: &Path, path: &Path, csv: &DesignCsv) -> Result<Vec<Section>> {
             // Largest value first; equal values by card value.
             restricted.sort_by(|a, b| b.1.est.value.total_cmp(&a.1.est.value).then(a.0.cmp(&b.0)));
             let names = labels.of(&card.set);
+            let label = |v: usize| {
+                let name = names.as_ref().and_then(|n| n.get(v));
+                name.map_or(v.to_string(), |n| format!("{v} {n}"))
+            };
             let bars: Vec<(String, Estimate)> = restricted
                 .iter()
-                .map(|(v, l)| {
-                    let name = names.as_ref().and_then(|n| n.get(*v));
-                    let label = name.map_or(v.to_string(), |n| format!("{v} {n}"));
-                    (label, l.est.clone())
-                })
+                .map(|(v, l)| (label(*v), l.est.clone()))
                 .collect();
             let unit = restricted[0].1.cells[4].clone();
             let id = format!("design-restricted{suffix}");
@@ -497,6 +506,35 @@ fn sections(dir: &Path, path: &Path, csv: &DesignCsv) -> Result<Vec<Section>> {
                     &bars,
                 )?,
             );
+            // A sweep's set: how each value's worth moved from the base set, on the same deals.
+            let mut moved: Vec<Interval> = restricted
+                .iter()
+                .filter(|(_, l)| l.diff.value.is_finite())
+                .map(|(v, l)| Interval {
+                    label: label(*v),
+                    value: l.diff.value,
+                    low: l.diff.low,
+                    high: l.diff.high,
+                    flagged: false,
+                })
+                .collect();
+            if !moved.is_empty() {
+                // The largest at the top (the plot draws its first row at the bottom); equal
+                // differences keep their order (a stable sort).
+                moved.sort_by(|a, b| a.value.total_cmp(&b.value));
+                let id = format!("design-restricted-diff{suffix}");
+                section.figure(
+                    &id,
+                    "Restricted play in this set minus the base set (d_value of restricted_value), with the paired 95% interval over the same deals; sorted, the largest at the top; the dashed line is no difference.",
+                    crate::charts::dot_whisker(
+                        &id,
+                        "Restricted play: this set minus the base",
+                        &format!("difference ({unit})"),
+                        &moved,
+                        Some(0.0),
+                    )?,
+                );
+            }
         }
         let (drawn, rest): (Vec<&Line>, Vec<&Line>) = card
             .lines
@@ -613,6 +651,11 @@ mod tests {
                     .collect(),
                 est: Estimate {
                     value: 50.0,
+                    low: f64::NAN,
+                    high: f64::NAN,
+                },
+                diff: Estimate {
+                    value: f64::NAN,
                     low: f64::NAN,
                     high: f64::NAN,
                 },

@@ -221,15 +221,22 @@ fn a_sweeps_card_has_a_section_per_set_with_the_difference_from_the_base() {
         text.push_str(&format!("{line},-1.2500,-2.5000,0.0000\n"));
     }
     let dir = card_dir(&tmp, "sweep", Some(&text));
-    let (figures, tables) = parse(&silver_report::build(&dir).unwrap().html());
+    let html = silver_report::build(&dir).unwrap().html();
+    let (figures, tables) = parse(&html);
     assert_eq!(
         figures,
         [
             "design-ladder-0",
             "design-restricted-0",
             "design-ladder-1",
-            "design-restricted-1"
+            "design-restricted-1",
+            "design-restricted-diff-1"
         ]
+    );
+    let (_, texts) = svg_texts(&html, "design-restricted-diff-1");
+    assert!(
+        texts.iter().any(|t| t == "difference (points)"),
+        "{texts:?}"
     );
     let t = &tables["design-table-1"];
     assert_eq!(
