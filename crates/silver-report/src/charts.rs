@@ -16,10 +16,10 @@ pub struct PlotError {
 
 type Result<T> = std::result::Result<T, PlotError>;
 
-const BLUE_: RGBColor = RGBColor(31, 119, 180);
-const ORANGE_: RGBColor = RGBColor(255, 127, 14);
-const GREY_: RGBColor = RGBColor(120, 120, 120);
-const FONT: &str = "sans-serif";
+pub(crate) const BLUE_: RGBColor = RGBColor(31, 119, 180);
+pub(crate) const ORANGE_: RGBColor = RGBColor(255, 127, 14);
+pub(crate) const GREY_: RGBColor = RGBColor(120, 120, 120);
+pub(crate) const FONT: &str = "sans-serif";
 
 fn err(id: &str) -> impl Fn(String) -> PlotError + '_ {
     move |message| PlotError {
@@ -30,7 +30,7 @@ fn err(id: &str) -> impl Fn(String) -> PlotError + '_ {
 
 /// Runs a drawing into an SVG string; the XML declaration, if any, is dropped (the SVG is
 /// inlined in XHTML) and the root gets the plot's id.
-fn svg(
+pub(crate) fn svg(
     id: &str,
     size: (u32, u32),
     draw: impl FnOnce(
@@ -51,9 +51,9 @@ fn svg(
 
 /// A drawing's failure, as plotters words it.
 #[derive(Debug)]
-struct DrawError(String);
+pub(crate) struct DrawError(String);
 
-fn s<E: std::fmt::Display>(e: E) -> DrawError {
+pub(crate) fn s<E: std::fmt::Display>(e: E) -> DrawError {
     DrawError(e.to_string())
 }
 
@@ -332,6 +332,15 @@ pub fn histogram(id: &str, title: &str, x_label: &str, counts: &[(u32, u64)]) ->
 /// A share with its interval: (share, low, high).
 pub type Share = (f64, f64, f64);
 
+/// The colour of a share (0 to 1) in a square table of shares, centred at one half: white at
+/// one half, deeper blue as the row does better, deeper orange as it does worse.
+pub(crate) fn share_colour(v: f64) -> RGBColor {
+    let t = (v - 0.5).abs().min(0.5) * 2.0;
+    let base = if v >= 0.5 { BLUE_ } else { ORANGE_ };
+    let mix = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t) as u8;
+    RGBColor(mix(255, base.0), mix(255, base.1), mix(255, base.2))
+}
+
 /// A square table of shares as coloured cells (the share of the row ahead of the column, 0 to
 /// 1), each with its share and interval written in it.
 pub fn heatmap(
@@ -385,20 +394,14 @@ pub fn heatmap(
                 let y = (n - 1 - r) as f64;
                 let (fill, text) = match cell {
                     None => (RGBColor(240, 240, 240), "-".to_string()),
-                    Some((v, lo, hi)) => {
-                        // Blue when the row does better, orange when worse.
-                        let t = (v - 0.5).abs().min(0.5) * 2.0;
-                        let base = if *v >= 0.5 { BLUE_ } else { ORANGE_ };
-                        let mix = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t) as u8;
-                        (
-                            RGBColor(mix(255, base.0), mix(255, base.1), mix(255, base.2)),
-                            if lo.is_finite() && hi.is_finite() {
-                                format!("{:.1} ({:.0}-{:.0})", 100.0 * v, 100.0 * lo, 100.0 * hi)
-                            } else {
-                                format!("{:.1}", 100.0 * v)
-                            },
-                        )
-                    }
+                    Some((v, lo, hi)) => (
+                        share_colour(*v),
+                        if lo.is_finite() && hi.is_finite() {
+                            format!("{:.1} ({:.0}-{:.0})", 100.0 * v, 100.0 * lo, 100.0 * hi)
+                        } else {
+                            format!("{:.1}", 100.0 * v)
+                        },
+                    ),
                 };
                 chart
                     .draw_series(std::iter::once(Rectangle::new(

@@ -6,13 +6,17 @@
 //! for machines. Everything comes from the run directory: the manifest's integer statistics
 //! (bots, seats, head-to-head, ratings, the SPRT, census timing, cards, round ends) and, where
 //! the run wrote them, `rounds.csv` (round lengths), `census.csv` (estimate calibration),
-//! `sprt.csv` (the LLR's path) and a sweep's `balance.csv` (forest plots).
+//! `sprt.csv` (the LLR's path) and a sweep's `balance.csv` (forest plots). A design card's
+//! directory (`design.json`, `design.csv`), or a sweep's holding a `design.csv`, gets the
+//! design card: the ladder's win-rate matrix, the restricted-play values as sorted bars and
+//! the other metrics as a table.
 //!
 //! The page is XHTML (well-formed XML), so any XML parser reads it and every SVG in it; each
 //! figure and table has an `id`.
 #![deny(missing_docs)]
 
 mod charts;
+mod design;
 mod page;
 
 pub use charts::PlotError;
@@ -40,6 +44,14 @@ pub enum ReportError {
     /// A CSV file of the run is not what this build writes.
     #[error("{}: {problem}", path.display())]
     Csv {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A JSON file of the run is not what this build writes.
+    #[error("{}: {problem}", path.display())]
+    Json {
         /// The file.
         path: PathBuf,
         /// What is wrong.
@@ -135,10 +147,13 @@ fn f4(x: f64) -> String {
     format!("{x:.4}")
 }
 
-/// The report of the run, merged run, tournament or sweep in `dir`.
+/// The report of the run, merged run, tournament, sweep or design card in `dir`.
 pub fn build(dir: &Path) -> Result<Report> {
     if dir.join("balance.json").is_file() {
         return sweep(dir);
+    }
+    if dir.join(design::MANIFEST).is_file() {
+        return design::card(dir);
     }
     let m = read_manifest(dir)?;
     run(dir, &m)
@@ -729,5 +744,6 @@ fn sweep(dir: &Path) -> Result<Report> {
     table.rows = csv.rows.clone();
     full.blocks.push(Block::Table(table));
     report.sections.push(full);
+    design::append(dir, &mut report)?;
     Ok(report)
 }

@@ -83,7 +83,7 @@ pub struct Report {
 }
 
 /// Text escaped for XML.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

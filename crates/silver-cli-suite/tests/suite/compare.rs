@@ -447,6 +447,37 @@ fn report_writes_a_page_and_prints_its_tables() {
     assert!(!dir.join("report.html").exists());
 }
 
+#[test]
+fn report_draws_a_design_card_and_refuses_a_malformed_one() {
+    let tmp = TempDir::new("report-design");
+    let dir = tmp.join("card");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fixture = Path::new(ROOT).join("crates/silver-report/tests/fixtures/design");
+    for f in ["design.json", "design.csv"] {
+        std::fs::copy(fixture.join(f), dir.join(f)).unwrap();
+    }
+    let out = ok(args!["report", &dir]);
+    assert_eq!(
+        out.stdout,
+        format!("report: {}\n", dir.join("report.html").display())
+    );
+    let html = read_text(&dir.join("report.html"));
+    for id in [
+        "id=\"design-ladder\"",
+        "id=\"design-restricted\"",
+        "id=\"design-table\"",
+    ] {
+        assert!(html.contains(id), "{id}");
+    }
+    let csv = ok(args!["report", &dir, "--format", "csv"]);
+    assert_mentions(&csv.stdout, &["# design-table: ", "skill_gap,,40.4000"]);
+    // A malformed line: one line naming the file and the line, exit code 2.
+    let text = read_text(&dir.join("design.csv")).replacen("40.4000", "forty", 1);
+    std::fs::write(dir.join("design.csv"), text).unwrap();
+    let msg = fails(args!["report", &dir]);
+    assert_mentions(&msg, &["design.csv: line 2: value `forty` is not a number"]);
+}
+
 /// A bot in another language over the JSON-lines protocol (docs/protocol.md).
 #[test]
 fn exec_bots_play_reproducibly_and_fail_clearly() {

@@ -1,4 +1,4 @@
-//! `silver report DIR`: a finished run's (or sweep's) page and tables.
+//! `silver report DIR`: a finished run's (or sweep's, or design card's) page and tables.
 
 use super::comparisons;
 use anyhow::{Context, Result};
@@ -19,7 +19,7 @@ enum ReportFormat {
 
 #[derive(Args)]
 pub(crate) struct ReportArgs {
-    /// The run's (or sweep's) output directory.
+    /// The run's (or sweep's, or design card's) output directory.
     dir: PathBuf,
     /// Where to write the HTML page (default: DIR/report.html).
     #[arg(long)]
@@ -60,7 +60,8 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
     }
     std::fs::write(&tmp, report.html()).with_context(|| tmp.display().to_string())?;
     std::fs::rename(&tmp, &html).with_context(|| html.display().to_string())?;
-    if a.dir.join("balance.json").is_file() {
+    // A sweep's or a design card's page is the whole report: there is no run to summarise.
+    if a.dir.join("balance.json").is_file() || a.dir.join("design.json").is_file() {
         outln!("report: {}", html.display())?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -1,6 +1,9 @@
 //! Reports of small seeded runs of every kind (run, merged shards, balance sweep, tournament
 //! with an SPRT): produced, well-formed (the page and every SVG in it parse as XML), holding
-//! the expected figures, and the same numbers as the run's CSV files.
+//! the expected figures, and the same numbers as the run's CSV files; and design cards from
+//! hand-written `design.csv` files (`design.rs`).
+
+mod design;
 
 use silver_sim::{
     merge, resolve, resolve_balance, run, run_balance, BalanceOptions, ExperimentSpec, RunOptions,
@@ -272,6 +275,25 @@ fn a_sweep_report_has_forest_plots_and_balance_numbers() {
     for (i, row) in balance.iter().enumerate() {
         assert_eq!(&page[i + 1], row);
     }
+    // With a design.csv beside balance.csv, the design card follows the sweep's own sections.
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/design/design.csv"),
+        dir.join("design.csv"),
+    )
+    .unwrap();
+    let with_card = silver_report::build(&dir).unwrap();
+    let ids: Vec<&str> = with_card.sections.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["about", "balance", "balance-all", "design"]);
+    assert_eq!(with_card.sections[..3], report.sections[..]);
+    let html = with_card.html();
+    let (figures, _) = parse(&html);
+    has(&figures, &["design-ladder", "design-restricted"]);
+    // The base set's run names the values.
+    let (titles, _) = design::svg_texts(&html, "design-restricted");
+    assert!(
+        titles[0].starts_with("8 Apprentice Seer: 6.20 points"),
+        "{titles:?}"
+    );
 }
 
 #[test]
