@@ -3,6 +3,7 @@
 //!
 //! Unknown kinds, unknown keys and out-of-range values are errors that name the valid choices.
 
+use crate::restrict::Forbid;
 use crate::{BotSpec, KINDS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -22,10 +23,15 @@ pub(crate) fn exec_timeout() -> f64 {
     60.0
 }
 
-/// Parameters of the random bot (none).
+/// Parameters of the random bot.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RandomParams {}
+pub struct RandomParams {
+    /// Values the bot never keeps, takes or uses when another legal action exists
+    /// (`crate::restrict`).
+    #[serde(default, skip_serializing_if = "Forbid::is_empty")]
+    pub forbid: Forbid,
+}
 
 /// What a bot remembers of the hidden cards it has seen (RULES.md §6: forgetting is a subset
 /// of perfect recall). Face-up cards, the discard pile and the display are never forgotten.
@@ -80,6 +86,10 @@ pub struct GreedyParams {
     pub patience: u16,
     /// What the player remembers (default: perfect recall).
     pub memory: MemorySpec,
+    /// Values the player never keeps, takes or uses when another legal action exists
+    /// (`crate::restrict`).
+    #[serde(skip_serializing_if = "Forbid::is_empty")]
+    pub forbid: Forbid,
 }
 
 impl Default for GreedyParams {
@@ -96,6 +106,7 @@ impl Default for GreedyParams {
             witch_give_min: 10,
             patience: 100,
             memory: MemorySpec::default(),
+            forbid: Forbid::default(),
         }
     }
 }
@@ -191,6 +202,11 @@ pub struct IsmctsParams {
     /// opponent has seen is swapped for a lower unknown card (`PlayerView::sample_world_skewed`;
     /// players keep low cards). 0 = uniform determinization.
     pub kept_low: f64,
+    /// Values the searcher never keeps, takes or uses when another legal action exists
+    /// (`crate::restrict`): at its decisions, at its own nodes of the tree and in its own
+    /// moves of the rollouts.
+    #[serde(skip_serializing_if = "Forbid::is_empty")]
+    pub forbid: Forbid,
 }
 
 impl Default for IsmctsParams {
@@ -209,6 +225,7 @@ impl Default for IsmctsParams {
             reward: RewardKind::Margin,
             memory: MemorySpec::default(),
             kept_low: 1.0,
+            forbid: Forbid::default(),
         }
     }
 }
@@ -479,22 +496,35 @@ impl BotSpec {
 fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecError> {
     // A value `1\nx = 2` would parse as TOML of two keys, and the second be dropped unseen.
     plain(overrides)?;
-    let mut seen: Vec<&str> = Vec::new();
-    for pair in overrides
+    // `key=value` pairs; a list key's value runs on over the pieces without `=` after it
+    // (`forbid=7,12`).
+    let mut pairs: Vec<(&str, String)> = Vec::new();
+    for piece in overrides
         .split(',')
         .map(str::trim)
         .filter(|p| !p.is_empty())
     {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| SpecError::NotAnOverride(pair.into()))?;
-        let key = key.trim();
+        match (piece.split_once('='), pairs.last_mut()) {
+            (Some((key, value)), _) => pairs.push((key.trim(), value.trim().to_string())),
+            (None, Some((key, value))) if is_list_key(key) => {
+                value.push(',');
+                value.push_str(piece);
+            }
+            (None, _) => return Err(SpecError::NotAnOverride(piece.into())),
+        }
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (key, value) in pairs {
         // `take_gain=1,take_gain=2`: which one was meant?
         if seen.contains(&key) {
             return Err(SpecError::DuplicateKey(key.into()));
         }
         seen.push(key);
-        let value = value.trim();
+        let value = if is_list_key(key) && !value.starts_with('[') {
+            format!("[{value}]")
+        } else {
+            value
+        };
         let parsed: toml::Value = match format!("v = {value}").parse::<toml::Table>() {
             Ok(mut t) => t.remove("v").expect("parsed key"),
             Err(_) => toml::Value::String(value.to_string()),
@@ -519,6 +549,11 @@ fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecE
     Ok(())
 }
 
+/// True for a parameter whose value is a list (written `forbid=7,12` inline).
+fn is_list_key(key: &str) -> bool {
+    key == "forbid"
+}
+
 /// A parser's multi-line message (TOML's names the line and quotes it) as one line: its
 /// non-empty lines, trimmed, joined with `: `. Every error this project prints is one line.
 pub fn one_line(message: &str) -> String {
@@ -538,7 +573,7 @@ mod tests {
     fn inline_forms_parse() {
         assert_eq!(
             BotSpec::parse_inline("random").unwrap(),
-            BotSpec::Random(RandomParams {})
+            BotSpec::Random(RandomParams::default())
         );
         let s = BotSpec::parse_inline("ismcts:iterations=2000,exploration=0.5").unwrap();
         match s {
