@@ -24,7 +24,7 @@ pub(crate) fn exec_timeout() -> f64 {
 }
 
 /// Parameters of the random bot.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RandomParams {
     /// Values the bot never keeps, takes or uses when another legal action exists
@@ -56,7 +56,7 @@ impl MemorySpec {
 }
 
 /// Parameters of the greedy heuristic player.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct GreedyParams {
     /// Call census (village of 4 or fewer) whenever the estimated own sum is at most this.
@@ -162,7 +162,7 @@ pub enum TreeScope {
 }
 
 /// Parameters of ISMCTS.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct IsmctsParams {
     /// Iterations per decision (the budget; deterministic for a given seed).
@@ -229,6 +229,57 @@ impl Default for IsmctsParams {
         }
     }
 }
+
+/// `Debug` as `derive(Debug)` writes it, without `forbid` when it is empty: a run's
+/// fingerprint is the `Debug` text of its plan, so the runs of bots without the parameter keep
+/// the fingerprints they had before it existed (their manifests stay byte-identical, and their
+/// shards and resumes still match). The pattern names every field: a new field fails to
+/// compile until it is listed.
+macro_rules! debug_without_empty_forbid {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl fmt::Debug for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let $ty { $($field,)* forbid } = self;
+                let mut d = f.debug_struct(stringify!($ty));
+                $(d.field(stringify!($field), $field);)*
+                if !forbid.is_empty() {
+                    d.field("forbid", forbid);
+                }
+                d.finish()
+            }
+        }
+    };
+}
+
+debug_without_empty_forbid!(RandomParams {});
+debug_without_empty_forbid!(GreedyParams {
+    census_threshold,
+    census_margin,
+    opponent_improvement,
+    opponent_kept_value,
+    exchange_gain,
+    take_gain,
+    use_abilities,
+    token_max_value,
+    witch_give_min,
+    patience,
+    memory,
+});
+debug_without_empty_forbid!(IsmctsParams {
+    iterations,
+    time_limit_ms,
+    exploration,
+    tree,
+    prior,
+    prior_share,
+    shortcuts,
+    rollout,
+    rollout_turns,
+    rollout_laps,
+    reward,
+    memory,
+    kept_low,
+});
 
 /// An invalid bot specification.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -649,6 +700,31 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Run fingerprints are the `Debug` text of the plan: without `forbid` it is the text
+    /// `derive(Debug)` wrote before the parameter existed.
+    #[test]
+    fn debug_text_leaves_out_an_empty_forbid() {
+        assert_eq!(format!("{:?}", RandomParams::default()), "RandomParams");
+        assert_eq!(
+            format!("{:?}", GreedyParams::default()),
+            "GreedyParams { census_threshold: 3.0, census_margin: 0.05, \
+             opponent_improvement: 2.0, opponent_kept_value: 3.0, exchange_gain: 0.5, \
+             take_gain: 1.5, use_abilities: true, token_max_value: 2, witch_give_min: 10, \
+             patience: 100, memory: MemorySpec { capacity: None, forget_per_turn: 0.0 } }"
+        );
+        let text = format!("{:?}", IsmctsParams::default());
+        assert!(
+            text.starts_with("IsmctsParams { iterations: 1000, time_limit_ms: None,")
+                && text.ends_with("kept_low: 1.0 }"),
+            "{text}"
+        );
+        let restricted = BotSpec::parse_inline("ismcts:forbid=7").unwrap();
+        assert!(
+            format!("{restricted:?}").ends_with("kept_low: 1.0, forbid: Forbid(ValueSet(128)) })"),
+            "{restricted:?}"
+        );
     }
 
     /// A newline in an inline value made the rest of the line a second TOML key, dropped
