@@ -242,3 +242,32 @@ fn curator_and_pile_top() {
     t.act(A::UsePileTop);
     assert_eq!(rv(&t, tg(1, 2)), vec![6]);
 }
+
+#[test]
+fn approximator_keeps_the_held_card_zombie_hand_off_uses_it() {
+    let dagger = || {
+        CardSet::parse("amulet+4:dagger,5:dagger,11:dagger,12:dagger")
+            .unwrap()
+            .with_token(Token::Dagger)
+    };
+    // Holding the drawn Approximator (5) with two cards selected.
+    let mut t = game(dagger(), &[[9, 6, 7, 8, 3], [9, 10, 11, 12, 13]], 1, &[5]);
+    t.acts(&[DRAW, A::Select { slot: 0 }, A::Select { slot: 2 }]);
+    assert!(t.is_legal(A::Approximate));
+    assert_eq!(rv(&t, A::Approximate), vec![5]);
+    assert_eq!(rv(&t, A::ConfirmExchange), vec![5]);
+    // Seat 0's Zombie (4) revealed face-up by seat 1's Revealer: handing it on uses it.
+    let cfg = Config {
+        set: dagger(),
+        ..Config::standard(3).unwrap()
+    };
+    let villages = [[4, 7, 8, 9, 3], [9, 10, 11, 12, 13], [10, 10, 12, 12, 13]];
+    let mut t = T::with_config(cfg, 0, &villages, 1, &[1, 6, 7]);
+    t.peeks();
+    t.draw_discard();
+    t.acts(&[DRAW, A::Discard, tg(0, 0)]);
+    t.draw_discard();
+    assert!(t.is_legal(A::GiveZombie { slot: 0 }));
+    assert_eq!(rv(&t, A::GiveZombie { slot: 0 }), vec![4]);
+    assert_eq!(rv(&t, DRAW), Vec::<Value>::new());
+}
