@@ -12,6 +12,8 @@
 //! * [`ExecBot`]: a program in any language, speaking JSON lines.
 //! * [`Memory`]: memory limits (capacity, per-turn forgetting) applied to any policy.
 //! * [`BotSpec`]: bots as data (TOML profiles, inline `kind:key=value` strings).
+//! * [`Forbid`]: restricted bots, which never keep, take or use the listed values when
+//!   another legal action exists (`greedy:forbid=7`).
 //!
 //! Built-in bots are dispatched statically through the [`Player`] enum and reuse their buffers
 //! across decisions and games; external bots plug in as `Box<dyn Bot + Send>`.
@@ -29,6 +31,7 @@ mod ismcts;
 pub mod kinds;
 mod memory;
 mod random;
+mod restrict;
 pub mod seeds;
 mod spec;
 #[cfg(test)]
@@ -44,6 +47,7 @@ pub use ismcts::{CheatingIsmcts, IsmctsBot};
 pub use kinds::Kind;
 pub use memory::Memory;
 pub use random::RandomBot;
+pub use restrict::Forbid;
 pub use spec::{
     one_line, ExecParams, GreedyParams, IsmctsParams, MemorySpec, PriorKind, RandomParams,
     RewardKind, RolloutPolicy, SpecError, TreeScope,

@@ -3,6 +3,7 @@
 //!
 //! Unknown kinds, unknown keys and out-of-range values are errors that name the valid choices.
 
+use crate::restrict::Forbid;
 use crate::{BotSpec, KINDS};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -22,10 +23,15 @@ pub(crate) fn exec_timeout() -> f64 {
     60.0
 }
 
-/// Parameters of the random bot (none).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// Parameters of the random bot.
+#[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RandomParams {}
+pub struct RandomParams {
+    /// Values the bot never keeps, takes or uses when another legal action exists
+    /// (`crate::restrict`).
+    #[serde(default, skip_serializing_if = "Forbid::is_empty")]
+    pub forbid: Forbid,
+}
 
 /// What a bot remembers of the hidden cards it has seen (RULES.md §6: forgetting is a subset
 /// of perfect recall). Face-up cards, the discard pile and the display are never forgotten.
@@ -50,7 +56,7 @@ impl MemorySpec {
 }
 
 /// Parameters of the greedy heuristic player.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct GreedyParams {
     /// Call census (village of 4 or fewer) whenever the estimated own sum is at most this.
@@ -80,6 +86,10 @@ pub struct GreedyParams {
     pub patience: u16,
     /// What the player remembers (default: perfect recall).
     pub memory: MemorySpec,
+    /// Values the player never keeps, takes or uses when another legal action exists
+    /// (`crate::restrict`).
+    #[serde(skip_serializing_if = "Forbid::is_empty")]
+    pub forbid: Forbid,
 }
 
 impl Default for GreedyParams {
@@ -96,6 +106,7 @@ impl Default for GreedyParams {
             witch_give_min: 10,
             patience: 100,
             memory: MemorySpec::default(),
+            forbid: Forbid::default(),
         }
     }
 }
@@ -151,7 +162,7 @@ pub enum TreeScope {
 }
 
 /// Parameters of ISMCTS.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct IsmctsParams {
     /// Iterations per decision (the budget; deterministic for a given seed).
@@ -191,6 +202,11 @@ pub struct IsmctsParams {
     /// opponent has seen is swapped for a lower unknown card (`PlayerView::sample_world_skewed`;
     /// players keep low cards). 0 = uniform determinization.
     pub kept_low: f64,
+    /// Values the searcher never keeps, takes or uses when another legal action exists
+    /// (`crate::restrict`): at its decisions, at its own nodes of the tree and in its own
+    /// moves of the rollouts.
+    #[serde(skip_serializing_if = "Forbid::is_empty")]
+    pub forbid: Forbid,
 }
 
 impl Default for IsmctsParams {
@@ -209,9 +225,61 @@ impl Default for IsmctsParams {
             reward: RewardKind::Margin,
             memory: MemorySpec::default(),
             kept_low: 1.0,
+            forbid: Forbid::default(),
         }
     }
 }
+
+/// `Debug` as `derive(Debug)` writes it, without `forbid` when it is empty: a run's
+/// fingerprint is the `Debug` text of its plan, so the runs of bots without the parameter keep
+/// the fingerprints they had before it existed (their manifests stay byte-identical, and their
+/// shards and resumes still match). The pattern names every field: a new field fails to
+/// compile until it is listed.
+macro_rules! debug_without_empty_forbid {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl fmt::Debug for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let $ty { $($field,)* forbid } = self;
+                let mut d = f.debug_struct(stringify!($ty));
+                $(d.field(stringify!($field), $field);)*
+                if !forbid.is_empty() {
+                    d.field("forbid", forbid);
+                }
+                d.finish()
+            }
+        }
+    };
+}
+
+debug_without_empty_forbid!(RandomParams {});
+debug_without_empty_forbid!(GreedyParams {
+    census_threshold,
+    census_margin,
+    opponent_improvement,
+    opponent_kept_value,
+    exchange_gain,
+    take_gain,
+    use_abilities,
+    token_max_value,
+    witch_give_min,
+    patience,
+    memory,
+});
+debug_without_empty_forbid!(IsmctsParams {
+    iterations,
+    time_limit_ms,
+    exploration,
+    tree,
+    prior,
+    prior_share,
+    shortcuts,
+    rollout,
+    rollout_turns,
+    rollout_laps,
+    reward,
+    memory,
+    kept_low,
+});
 
 /// An invalid bot specification.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -479,22 +547,35 @@ impl BotSpec {
 fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecError> {
     // A value `1\nx = 2` would parse as TOML of two keys, and the second be dropped unseen.
     plain(overrides)?;
-    let mut seen: Vec<&str> = Vec::new();
-    for pair in overrides
+    // `key=value` pairs; a list key's value runs on over the pieces without `=` after it
+    // (`forbid=7,12`).
+    let mut pairs: Vec<(&str, String)> = Vec::new();
+    for piece in overrides
         .split(',')
         .map(str::trim)
         .filter(|p| !p.is_empty())
     {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| SpecError::NotAnOverride(pair.into()))?;
-        let key = key.trim();
+        match (piece.split_once('='), pairs.last_mut()) {
+            (Some((key, value)), _) => pairs.push((key.trim(), value.trim().to_string())),
+            (None, Some((key, value))) if is_list_key(key) => {
+                value.push(',');
+                value.push_str(piece);
+            }
+            (None, _) => return Err(SpecError::NotAnOverride(piece.into())),
+        }
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (key, value) in pairs {
         // `take_gain=1,take_gain=2`: which one was meant?
         if seen.contains(&key) {
             return Err(SpecError::DuplicateKey(key.into()));
         }
         seen.push(key);
-        let value = value.trim();
+        let value = if is_list_key(key) && !value.starts_with('[') {
+            format!("[{value}]")
+        } else {
+            value
+        };
         let parsed: toml::Value = match format!("v = {value}").parse::<toml::Table>() {
             Ok(mut t) => t.remove("v").expect("parsed key"),
             Err(_) => toml::Value::String(value.to_string()),
@@ -519,6 +600,11 @@ fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecE
     Ok(())
 }
 
+/// True for a parameter whose value is a list (written `forbid=7,12` inline).
+fn is_list_key(key: &str) -> bool {
+    key == "forbid"
+}
+
 /// A parser's multi-line message (TOML's names the line and quotes it) as one line: its
 /// non-empty lines, trimmed, joined with `: `. Every error this project prints is one line.
 pub fn one_line(message: &str) -> String {
@@ -538,7 +624,7 @@ mod tests {
     fn inline_forms_parse() {
         assert_eq!(
             BotSpec::parse_inline("random").unwrap(),
-            BotSpec::Random(RandomParams {})
+            BotSpec::Random(RandomParams::default())
         );
         let s = BotSpec::parse_inline("ismcts:iterations=2000,exploration=0.5").unwrap();
         match s {
@@ -614,6 +700,31 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Run fingerprints are the `Debug` text of the plan: without `forbid` it is the text
+    /// `derive(Debug)` wrote before the parameter existed.
+    #[test]
+    fn debug_text_leaves_out_an_empty_forbid() {
+        assert_eq!(format!("{:?}", RandomParams::default()), "RandomParams");
+        assert_eq!(
+            format!("{:?}", GreedyParams::default()),
+            "GreedyParams { census_threshold: 3.0, census_margin: 0.05, \
+             opponent_improvement: 2.0, opponent_kept_value: 3.0, exchange_gain: 0.5, \
+             take_gain: 1.5, use_abilities: true, token_max_value: 2, witch_give_min: 10, \
+             patience: 100, memory: MemorySpec { capacity: None, forget_per_turn: 0.0 } }"
+        );
+        let text = format!("{:?}", IsmctsParams::default());
+        assert!(
+            text.starts_with("IsmctsParams { iterations: 1000, time_limit_ms: None,")
+                && text.ends_with("kept_low: 1.0 }"),
+            "{text}"
+        );
+        let restricted = BotSpec::parse_inline("ismcts:forbid=7").unwrap();
+        assert!(
+            format!("{restricted:?}").ends_with("kept_low: 1.0, forbid: Forbid(ValueSet(128)) })"),
+            "{restricted:?}"
+        );
     }
 
     /// A newline in an inline value made the rest of the line a second TOML key, dropped

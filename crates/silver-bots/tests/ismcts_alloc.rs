@@ -1,6 +1,6 @@
 //! After a warm-up decision, an ISMCTS decision allocates nothing (the node arena and buffers
-//! are reused). Counted with a global allocator wrapper, per thread so that other tests
-//! running concurrently do not interfere.
+//! are reused), restricted (`forbid`) or not. Counted with a global allocator wrapper, per
+//! thread so that other tests running concurrently do not interfere.
 #![allow(unsafe_code)] // a counting global allocator must implement GlobalAlloc
 
 use rand::{Rng, SeedableRng};
@@ -87,6 +87,18 @@ fn second_decision_does_not_allocate() {
                 capacity: Some(2),
                 forget_per_turn: 0.25,
             },
+            ..IsmctsParams::default()
+        },
+        // Restricted (forbid): the reduced lists are reused too.
+        IsmctsParams {
+            iterations: 500,
+            forbid: silver_bots::Forbid([3, 6, 9, 12].into_iter().collect()),
+            ..IsmctsParams::default()
+        },
+        IsmctsParams {
+            iterations: 300,
+            rollout: silver_bots::RolloutPolicy::Random,
+            forbid: silver_bots::Forbid([3, 6, 9, 12].into_iter().collect()),
             ..IsmctsParams::default()
         },
     ];

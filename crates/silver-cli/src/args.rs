@@ -74,15 +74,21 @@ pub(crate) enum ModelArg {
 }
 
 /// Splits `a,b:x=1,y=2,c` into bots: a segment with `=` but no `:` continues the previous
-/// bot's inline overrides.
+/// bot's inline overrides, and so does a bare number (a list's next value: `b:forbid=7,12`).
 pub(crate) fn split_bots(s: &str) -> Result<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     for part in s.split(',').map(str::trim) {
         if part.is_empty() {
             bail!("--bots {s}: an empty entry (a trailing or doubled comma)");
         }
+        let number = part
+            .trim_end_matches(']')
+            .bytes()
+            .all(|b| b.is_ascii_digit());
         match out.last_mut() {
-            Some(prev) if part.contains('=') && !part.contains(':') && prev.contains(':') => {
+            Some(prev)
+                if (part.contains('=') || number) && !part.contains(':') && prev.contains(':') =>
+            {
                 prev.push(',');
                 prev.push_str(part);
             }
@@ -168,6 +174,15 @@ mod tests {
             vec!["greedy", "ismcts:iterations=1000,exploration=0.5", "random"]
         );
         assert_eq!(split_bots("a, b").unwrap(), vec!["a", "b"]);
+        assert_eq!(
+            split_bots("greedy,greedy:forbid=7,12,ismcts:forbid=[3, 4],random").unwrap(),
+            vec![
+                "greedy",
+                "greedy:forbid=7,12",
+                "ismcts:forbid=[3,4]",
+                "random"
+            ]
+        );
         for bad in ["greedy,,random", "greedy,", ",greedy", ""] {
             let e = split_bots(bad).unwrap_err().to_string();
             assert!(e.contains("empty entry"), "{bad}: {e}");

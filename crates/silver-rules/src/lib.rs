@@ -48,6 +48,7 @@ mod event;
 mod game;
 mod omniscient;
 mod playout;
+pub mod restricted;
 mod rules;
 #[cfg(feature = "serde")]
 mod script;
@@ -71,6 +72,7 @@ pub use event::{
 pub use game::{AbilityStep, CardId, DealError, DealOrder, Game, Stage, ToMove, VILLAGE_CARDS};
 pub use omniscient::{InvariantViolation, Omniscient};
 pub use playout::random_playout;
+pub use restricted::ValueSet;
 pub use rules::IllegalAction;
 #[cfg(feature = "serde")]
 pub use script::{DealSpec, Script, ScriptError, StackedDeal};

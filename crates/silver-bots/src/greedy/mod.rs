@@ -35,6 +35,7 @@ mod tests;
 use crate::estimate::{p_lowest_while, village_mean, Unknowns};
 use crate::kinds::as_bot;
 use crate::memory::Memory;
+use crate::restrict::Restriction;
 use crate::spec::GreedyParams;
 use crate::{Bot, BotRng, Choice, Kind, SpecError};
 use score::discard_value;
@@ -60,6 +61,8 @@ pub struct GreedyBot {
     /// The own village as seen at the current decision, rebuilt in place at each (a buffer,
     /// so that no decision clears 52 slots it does not use).
     own: Own,
+    /// The reduced legal list of a restricted player (`forbid`); `None` for the others.
+    restriction: Option<Box<Restriction>>,
 }
 
 impl GreedyBot {
@@ -73,6 +76,7 @@ impl GreedyBot {
             estimate: None,
             set: CardSet::amulet(),
             own: Own::EMPTY,
+            restriction: Restriction::of(params.forbid),
         }
     }
 
@@ -516,8 +520,37 @@ impl Kind for GreedyBot {
 }
 
 impl GreedyBot {
-    /// [`Bot::decide`] as a position in `legal` (the best-scoring action, ties to the first).
+    /// [`Bot::decide`] as a position in `legal` (the best-scoring action, ties to the first;
+    /// for a restricted player, among the actions that involve no forbidden value if any).
     pub fn decide_index(&mut self, full: &PlayerView, legal: &[Action], rng: &mut BotRng) -> usize {
+        if self.restriction.is_none() {
+            return self.decide_among(full, legal, rng);
+        }
+        self.decide_restricted(full, legal, rng)
+    }
+
+    /// [`GreedyBot::decide_index`] of a restricted player (out of line: the others never
+    /// come here).
+    #[inline(never)]
+    fn decide_restricted(
+        &mut self,
+        full: &PlayerView,
+        legal: &[Action],
+        rng: &mut BotRng,
+    ) -> usize {
+        let mut r = self
+            .restriction
+            .take()
+            .expect("called for a restricted player only");
+        let reduced = r.reduce(legal, |a| full.restricted_values(a));
+        let i = self.decide_among(full, reduced, rng);
+        let position = r.position(i);
+        self.restriction = Some(r);
+        position
+    }
+
+    /// The best-scoring action of `legal` (ties to the first), as a position.
+    fn decide_among(&mut self, full: &PlayerView, legal: &[Action], rng: &mut BotRng) -> usize {
         // With perfect memory the view is used as it is (no copy).
         let recalled;
         let view: &PlayerView = if self.memory.spec().is_perfect() {

@@ -4,6 +4,7 @@
 use super::Search;
 use crate::kinds::as_bot;
 use crate::memory::Memory;
+use crate::restrict::Restriction;
 use crate::spec::IsmctsParams;
 #[allow(unused_imports)] // rustdoc links
 use crate::spec::RewardKind;
@@ -27,6 +28,8 @@ use silver_rules::{Action, Config, Game, Observation, PlayerView, Seat, ToMove};
 pub struct IsmctsBot {
     search: Search,
     memory: Memory,
+    /// The reduced legal list of a restricted searcher (`forbid`); `None` for the others.
+    restriction: Option<Box<Restriction>>,
 }
 
 impl IsmctsBot {
@@ -35,6 +38,7 @@ impl IsmctsBot {
         IsmctsBot {
             search: Search::new(params),
             memory: Memory::new(params.memory),
+            restriction: Restriction::of(params.forbid),
         }
     }
 
@@ -55,6 +59,10 @@ impl Bot for IsmctsBot {
         let me = view.viewer();
         let skew = self.search.params.kept_low;
         let key = (view.round(), view.turn_number());
+        let legal = match &mut self.restriction {
+            Some(r) => r.reduce(legal, |a| view.restricted_values(a)),
+            None => legal,
+        };
         let action = self
             .search
             .decide(me, view.stage(), key, legal, rng, |rng| {
@@ -103,6 +111,8 @@ impl Kind for IsmctsBot {
 /// a fair opponent, and it does not implement [`Bot`] (which only ever receives a view).
 pub struct CheatingIsmcts {
     search: Search,
+    /// The reduced legal list of a restricted searcher (`forbid`); `None` for the others.
+    restriction: Option<Box<Restriction>>,
 }
 
 impl CheatingIsmcts {
@@ -110,6 +120,7 @@ impl CheatingIsmcts {
     pub fn new(params: IsmctsParams) -> CheatingIsmcts {
         CheatingIsmcts {
             search: Search::new(params),
+            restriction: Restriction::of(params.forbid),
         }
     }
 
@@ -135,6 +146,10 @@ impl CheatingIsmcts {
         debug_assert_eq!(game.to_move(), ToMove::Player(seat));
         let world = *game;
         let key = (game.round(), game.turn_number());
+        let legal = match &mut self.restriction {
+            Some(r) => r.reduce(legal, |a| game.restricted_values(a)),
+            None => legal,
+        };
         self.search
             .decide(seat, game.stage(), key, legal, rng, |_| world)
     }

@@ -105,11 +105,12 @@ mod tests;
 
 pub use bots::{CheatingIsmcts, IsmctsBot};
 
+use crate::restrict::retain_allowed;
 use crate::spec::{GreedyParams, IsmctsParams, PriorKind, RewardKind, RolloutPolicy, TreeScope};
 use crate::{Bot, BotRng, GreedyBot};
 use rand::{Rng, RngCore, SeedableRng};
 use silver_rules::{
-    Action, ActionList, Game, PlayerView, Seat, Stage, ToMove, MAX_ACTIONS, MAX_PLAYERS,
+    Action, ActionList, Game, PlayerView, Seat, Stage, ToMove, ValueSet, MAX_ACTIONS, MAX_PLAYERS,
 };
 use std::time::{Duration, Instant};
 
@@ -371,6 +372,10 @@ impl Search {
                 break;
             }
             world.legal_actions(&mut self.buf);
+            let forbid = self.params.forbid.0;
+            if actor == me && !forbid.is_empty() {
+                retain_allowed(forbid, &mut self.buf, |a| world.restricted_values(a));
+            }
             let n = self.buf.len();
             self.child_at[..n].fill(NIL);
             // Mark the legal actions that have a child; those children are available now.
@@ -642,7 +647,24 @@ impl Search {
         // search stays a function of the bot's seed.
         if self.params.rollout == RolloutPolicy::Random {
             let mut fast = RolloutRng::seed_from_u64(rng.next_u64());
-            return random_rollout(world, round, start_turn, limit, &mut self.buf, &mut fast);
+            let forbid = self.params.forbid.0;
+            let own = (
+                if forbid.is_empty() {
+                    0
+                } else {
+                    self.nodes[0].actor
+                },
+                forbid,
+            );
+            return random_rollout(
+                world,
+                round,
+                start_turn,
+                limit,
+                own,
+                &mut self.buf,
+                &mut fast,
+            );
         }
         loop {
             if at_horizon(world, round) {
@@ -656,6 +678,10 @@ impl Search {
                 _ => unreachable!("checked by at_horizon"),
             };
             world.legal_actions(&mut self.buf);
+            let forbid = self.params.forbid.0;
+            if !forbid.is_empty() && actor == self.nodes[0].actor {
+                retain_allowed(forbid, &mut self.buf, |a| world.restricted_values(a));
+            }
             if self.buf.len() == 1 {
                 // A forced step: the greedy player could only take it. Not asking it leaves
                 // the same games: its only state that outlives a decision, the planned
@@ -681,12 +707,14 @@ impl Search {
 
 /// The random rollout policy: uniform over the legal actions, but the end of a turn ends it
 /// (free actions left at the end of a turn are not taken). Its own loop, so that the engine's
-/// steps are compiled into it.
+/// steps are compiled into it. `own` is the searcher and its forbidden values: its moves avoid
+/// them as its decisions do.
 fn random_rollout(
     world: &mut Game,
     round: u16,
     start_turn: u16,
     limit: u16,
+    own: (Seat, ValueSet),
     buf: &mut ActionList,
     fast: &mut RolloutRng,
 ) -> [i32; MAX_PLAYERS] {
@@ -701,6 +729,10 @@ fn random_rollout(
             Action::EndTurn
         } else {
             world.legal_actions(buf);
+            let (me, forbid) = own;
+            if !forbid.is_empty() && world.to_move() == ToMove::Player(me) {
+                retain_allowed(forbid, buf, |a| world.restricted_values(a));
+            }
             buf[fast.random_range(0..buf.len())]
         };
         world.apply_unchecked(action, &mut ());

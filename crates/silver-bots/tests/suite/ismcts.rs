@@ -61,7 +61,7 @@ fn same_seed_same_decisions() {
                 },
                 ..params(40)
             })),
-            Player::Random(RandomBot),
+            Player::Random(RandomBot::new()),
         ]
     };
     let (g1, log1) = play(&mut mk(), 0, 11, 5);
@@ -245,7 +245,7 @@ fn beats_random_heads_up() {
     let mut wins = 0;
     let games = 40;
     let mut bot = IsmctsBot::new(params(200));
-    let mut random = RandomBot;
+    let mut random = RandomBot::new();
     let mut legal = ActionList::new();
     for g in 0..games as u64 {
         let me = (g % 2) as Seat;
@@ -349,7 +349,7 @@ fn one_iteration_with_the_greedy_prior_plays_exactly_like_greedy() {
                     if s % 2 == 0 {
                         Player::Greedy(GreedyBot::new(GreedyParams::default()))
                     } else {
-                        Player::Random(RandomBot)
+                        Player::Random(RandomBot::new())
                     }
                 })
                 .collect();

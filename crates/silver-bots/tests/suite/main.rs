@@ -7,4 +7,5 @@ mod exec;
 mod ismcts;
 mod kinds;
 mod matches;
+mod restricted;
 mod view_codes;

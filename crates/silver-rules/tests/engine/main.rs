@@ -11,6 +11,7 @@ mod information;
 mod properties;
 mod properties_sets;
 mod readme;
+mod restricted;
 mod rules_amulet;
 mod rules_bullet;
 mod rules_coin_dagger;

@@ -1,7 +1,8 @@
 //! The random-play property suite over every built-in set and random mixes (EDITIONS.md
 //! E-MIX): conservation and invariants after every action (including B8 floating knowledge),
 //! termination, legal actions always apply and illegal ones change nothing, every seat's view
-//! answers its legal actions after every action (empty unless it is to move), every legal action
+//! answers its legal actions after every action (empty unless it is to move) and the values
+//! each involves (restricted play) as the game does, every legal action
 //! has an id ([`ACTION_IDS`]) that names it back, R-SCORE with the
 //! E-SCORING-ORDER effects, no leak, and sampled worlds consistent with the viewer.
 //!
@@ -185,6 +186,16 @@ fn check_view_legal_actions(game: &Game, actions: &mut ActionList, view_actions:
                 "seat {s}'s view at {:?}",
                 game.stage()
             );
+            // Restricted play: the values an action involves read the same on both lenses
+            // (the game answers for its player to move with only what that player knows).
+            for &a in actions.iter() {
+                assert_eq!(
+                    view.restricted_values(a),
+                    game.restricted_values(a),
+                    "{a:?} at {:?}",
+                    game.stage()
+                );
+            }
         } else {
             assert!(
                 view_actions.is_empty(),

@@ -31,7 +31,7 @@ impl Bot for Counting {
         }
     }
     fn decide(&mut self, view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
-        RandomBot.decide(view, legal, rng)
+        RandomBot::new().decide(view, legal, rng)
     }
 }
 

@@ -13,4 +13,5 @@ mod panics;
 mod permission;
 mod plan;
 mod plan_sets;
+mod planted;
 mod sets;
