@@ -101,7 +101,9 @@ fn jackknife_deviations(yx: &[(f64, f64)], sy: f64, sx: f64) -> Option<Vec<f64>>
 
 /// A share in [0, 1] as the ratio Σy/Σx over blocks (`y ≤ x` in every block), with the
 /// Wilson interval at the effective sample size `p(1 − p)/se²` of the block-clustered
-/// standard error (capped at Σx), so a share of 0 or 1 still gets an interval of honest width;
+/// standard error (not capped at the number of comparisons: a deal played in every seat
+/// rotation varies less than as many independent games, and a cap made the interval
+/// over-cover, 97.75% in the planted-effect test), so a share of 0 or 1 still gets an interval of honest width;
 /// when the blocks show no spread at all, every block counts as one trial. Near 0 or 1 the
 /// Wilson interval falls short (a true share of 0.99 over 100 comparisons: three losses put
 /// its upper end at 0.9897, and it covers 92%), so when the rarer outcome's effective count
@@ -117,7 +119,7 @@ pub fn block_share_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
     let se = b.se();
     let trials: f64 = yx.iter().map(|&(_, x)| x).sum();
     let n_eff = if se > 0.0 && p > 0.0 && p < 1.0 {
-        (p * (1.0 - p) / (se * se)).clamp(1.0, trials)
+        (p * (1.0 - p) / (se * se)).max(1.0)
     } else {
         yx.len() as f64
     };
@@ -275,21 +277,24 @@ mod tests {
         // for three, the tabled ½χ²(6 df, 0.025) = 0.6187.
         assert!((poisson_low(1) + 0.975f64.ln()).abs() < 1e-12);
         assert!((poisson_low(3) - 0.61867).abs() < 1e-4);
-        // 50 blocks of 2 comparisons, 3 lost in 3 blocks: p = 0.97, the effective sample
-        // size reaches the cap of 100 trials (deviations 0.03 ×47 and −0.47 ×3, se² = 0.0291/
-        // 101.1), 3 effective losses: the upper end is 1 − 0.6187/100, not Wilson's 0.9897.
+        // 50 blocks of 2 comparisons, 3 lost in 3 blocks: p = 0.97, deviations 0.03 ×47 and
+        // −0.47 ×3, Σd² = 0.705, se² = 0.705/(50·49), effective sample size 0.0291/se² =
+        // 101.13, 3 effective losses: the upper end is 1 − 0.6187/101.13, not Wilson's 0.9897.
         let mut yx = vec![(2.0, 2.0); 47];
         yx.extend([(1.0, 2.0); 3]);
         let b = block_share_estimate(&yx);
         assert!((b.est.value - 0.97).abs() < 1e-12);
-        assert!((b.est.high - (1.0 - poisson_low(3) / 100.0)).abs() < 1e-12);
-        let (low, wilson_high) = wilson_f(0.97, 100.0);
-        assert!((b.est.low - low).abs() < 1e-12 && wilson_high < 0.99);
-        // Ten lost in the same way: Wilson's interval unchanged.
+        let n_eff = 0.0291 * 2450.0 / 0.705;
+        assert!((b.est.high - (1.0 - poisson_low(3) / n_eff)).abs() < 1e-9);
+        let (low, wilson_high) = wilson_f(0.97, n_eff);
+        assert!((b.est.low - low).abs() < 1e-9 && wilson_high < 0.99);
+        // Ten lost in the same way: deviations 0.1 ×40 and −0.4 ×10, Σd² = 2, effective
+        // sample size 0.09·2450/2 = 110.25, 11 effective losses: Wilson's interval unchanged.
         let mut yx = vec![(2.0, 2.0); 40];
         yx.extend([(1.0, 2.0); 10]);
         let b = block_share_estimate(&yx);
-        assert_eq!((b.est.low, b.est.high), wilson_f(0.9, 100.0));
+        let (low, high) = wilson_f(0.9, 110.25);
+        assert!((b.est.low - low).abs() < 1e-9 && (b.est.high - high).abs() < 1e-9);
     }
 
     #[test]
