@@ -1,3 +1,656 @@
 //! The card's metrics from its arms' [`super::DesignRow`]s: each metric's definition, unit and
 //! value with its 95% interval over blocks, and in a sweep the paired difference from the
 //! base set.
+//!
+//! The metrics are declared once, in [`METRICS`]: name, unit, the arm they read, the counts
+//! they sum and how they are estimated. [`card_rows`] computes them, [`design_csv`] writes
+//! them as `design.csv`, [`card_text`] prints them, and the docs' test checks that
+//! `docs/guide/design.md` defines every one.
+//!
+//! Every metric is a ratio Σy/Σx of per-block sums of one arm's counts (a block is a deal: the
+//! games of a deal are consecutive in an arm's game order). A metric whose arm the plan does
+//! not have (no ladder pairing, no restricted values) has no row; a metric whose denominator
+//! is 0 has the value 0 and no interval.
+
+mod text;
+
+pub use text::card_text;
+
+use super::{ArmData, ArmKind, CardRow, DesignPlan, DesignRow};
+use crate::output::{csv_header, CsvRow};
+use silver_rules::{RoundEnd, VALUES};
+use silver_stats::design::{
+    block_ratio_estimate, block_share_estimate, ladder_depth, paired_difference, BlockEstimate,
+};
+use silver_stats::Est;
+
+/// Which arm or arms of the card a metric reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// [`ArmKind::SelfPlay`].
+    SelfPlay,
+    /// [`ArmKind::PointsGame`].
+    PointsGame,
+    /// The pairing of the ladder's top rung with its bottom rung.
+    LadderEnds,
+    /// The pairing of the ladder's two top rungs.
+    LadderTop,
+    /// Every ladder pairing, one key each (`UPPER>LOWER`).
+    LadderPairs,
+    /// The pairings of adjacent rungs together, bottom first.
+    LadderAdjacent,
+    /// [`ArmKind::HiddenInformation`].
+    HiddenInformation,
+    /// [`ArmKind::Memory`].
+    Memory,
+    /// Every [`ArmKind::Restricted`] arm, one key each (the forbidden value).
+    Restricted,
+}
+
+/// What one metric has a row for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keys {
+    /// One row, key empty.
+    One,
+    /// One row per seat offset from the start player, `0`..`P−1`.
+    SeatOffsets,
+    /// One row per value, `0`..`13`.
+    Values,
+    /// One row per way a round ends: [`ROUND_ENDS`].
+    RoundEnds,
+    /// One row per arm of the source (a pairing's `UPPER>LOWER`, a restricted value).
+    PerArm,
+}
+
+/// How a metric turns its sums Σy, Σx into its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Estimate {
+    /// Σy/Σx ([`block_ratio_estimate`]).
+    Ratio,
+    /// 100·Σy/Σx, a share ([`block_share_estimate`]).
+    Percent,
+    /// 100·(Σy/Σx − ½), a finishing share as points above a half.
+    PointsOverHalf,
+    /// 100·(Σy/Σx − 1/P), a seat's share of wins as points above a fair share.
+    PointsOverFair,
+    /// [`ladder_depth`] of the adjacent pairings' finishing shares: value = the rungs shown
+    /// ahead, low95 = the same, high95 = the rungs not shown behind.
+    Depth,
+}
+
+/// Where a metric is printed on the card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    /// Skill gap, ladder depth, the ladder's win-rate matrix.
+    Skill,
+    /// The upset rate.
+    Luck,
+    /// Seat advantage per seat.
+    Seats,
+    /// Length, excitement, round ends, census.
+    Shape,
+    /// Hidden information and memory.
+    Information,
+    /// The per-value table.
+    PerValue,
+}
+
+/// One metric of the card: one row of its declaration table.
+#[derive(Clone, Copy, Debug)]
+pub struct MetricDef {
+    /// Name in `design.csv` and the docs.
+    pub name: &'static str,
+    /// Unit of its value.
+    pub unit: &'static str,
+    /// The arm or arms it reads.
+    pub source: Source,
+    /// What it has a row for.
+    pub keys: Keys,
+    /// How its value is estimated.
+    pub estimate: Estimate,
+    /// One game's `(y, x)` for the key at this index (seat offset, value or round end; 0
+    /// otherwise).
+    pub counts: fn(&DesignRow, usize) -> (u64, u64),
+    /// Where the card prints it.
+    pub section: Section,
+    /// Its label on the card.
+    pub label: &'static str,
+    /// Observational (biased by who holds what), labelled so on the card.
+    pub observational: bool,
+    /// One-line definition.
+    pub definition: &'static str,
+}
+
+/// How rounds end, in [`DesignRow::round_end`]'s order: `round_end_share`'s keys are their
+/// names.
+pub const ROUND_ENDS: [RoundEnd; 4] = [
+    RoundEnd::Census,
+    RoundEnd::Deck,
+    RoundEnd::Villagers,
+    RoundEnd::TurnCap,
+];
+
+fn pair(r: &DesignRow, _: usize) -> (u64, u64) {
+    (r.pair_w.into(), r.pair_n.into())
+}
+
+/// Every metric of the card, in `design.csv`'s order.
+pub const METRICS: [MetricDef; 19] = [
+    MetricDef {
+        name: "skill_gap",
+        unit: "points",
+        source: Source::LadderEnds,
+        keys: Keys::One,
+        estimate: Estimate::PointsOverHalf,
+        counts: pair,
+        section: Section::Skill,
+        label: "skill gap",
+        observational: false,
+        definition: "100·(finishing share of the top rung over the bottom rung − ½)",
+    },
+    MetricDef {
+        name: "ladder_share",
+        unit: "%",
+        source: Source::LadderPairs,
+        keys: Keys::PerArm,
+        estimate: Estimate::Percent,
+        counts: pair,
+        section: Section::Skill,
+        label: "ladder share",
+        observational: false,
+        definition: "100 · finishing share of the upper rung over the lower",
+    },
+    MetricDef {
+        name: "ladder_depth",
+        unit: "rungs",
+        source: Source::LadderAdjacent,
+        keys: Keys::One,
+        estimate: Estimate::Depth,
+        counts: pair,
+        section: Section::Skill,
+        label: "ladder depth",
+        observational: false,
+        definition: "consecutive rungs from the bottom whose share over the rung below is \
+                     significantly above ½ (high95: not significantly below)",
+    },
+    MetricDef {
+        name: "upset_rate",
+        unit: "%",
+        source: Source::LadderTop,
+        keys: Keys::One,
+        estimate: Estimate::Percent,
+        counts: |r, _| (r.pair_n.saturating_sub(r.pair_w).into(), r.pair_n.into()),
+        section: Section::Luck,
+        label: "upset rate",
+        observational: false,
+        definition: "100 · share of comparisons the lower of the two top rungs finished ahead",
+    },
+    MetricDef {
+        name: "seat_advantage",
+        unit: "points",
+        source: Source::SelfPlay,
+        keys: Keys::SeatOffsets,
+        estimate: Estimate::PointsOverFair,
+        counts: |r, k| ((usize::from(r.winner_offset) == k).into(), 1),
+        section: Section::Seats,
+        label: "seat advantage",
+        observational: false,
+        definition: "100·(share of games won by the seat at that offset from the start \
+                     player − 1/P)",
+    },
+    MetricDef {
+        name: "lead_changes",
+        unit: "per game",
+        source: Source::SelfPlay,
+        keys: Keys::One,
+        estimate: Estimate::Ratio,
+        counts: |r, _| (r.lead_changes.into(), 1),
+        section: Section::Shape,
+        label: "lead changes",
+        observational: false,
+        definition: "Σ lead changes between rounds / Σ games",
+    },
+    MetricDef {
+        name: "decided_round",
+        unit: "round",
+        source: Source::SelfPlay,
+        keys: Keys::One,
+        estimate: Estimate::Ratio,
+        counts: |r, _| (r.decided_round.into(), 1),
+        section: Section::Shape,
+        label: "decided round",
+        observational: false,
+        definition: "Σ decided round / Σ games: the mean round from which the winner led for good",
+    },
+    MetricDef {
+        name: "rounds_per_points_game",
+        unit: "rounds",
+        source: Source::PointsGame,
+        keys: Keys::One,
+        estimate: Estimate::Ratio,
+        counts: |r, _| (r.rounds.into(), 1),
+        section: Section::Shape,
+        label: "rounds per points game",
+        observational: false,
+        definition: "Σ rounds / Σ games of the points game",
+    },
+    MetricDef {
+        name: "turns_per_round",
+        unit: "turns",
+        source: Source::SelfPlay,
+        keys: Keys::One,
+        estimate: Estimate::Ratio,
+        counts: |r, _| (r.turns.into(), r.rounds.into()),
+        section: Section::Shape,
+        label: "turns per round",
+        observational: false,
+        definition: "Σ completed turns / Σ rounds",
+    },
+    MetricDef {
+        name: "round_end_share",
+        unit: "%",
+        source: Source::SelfPlay,
+        keys: Keys::RoundEnds,
+        estimate: Estimate::Percent,
+        counts: |r, k| (r.round_end[k].into(), r.rounds.into()),
+        section: Section::Shape,
+        label: "rounds ended by",
+        observational: false,
+        definition: "100 · Σ rounds ended so / Σ rounds",
+    },
+    MetricDef {
+        name: "census_calls_per_round",
+        unit: "calls",
+        source: Source::SelfPlay,
+        keys: Keys::One,
+        estimate: Estimate::Ratio,
+        counts: |r, _| (r.census_calls.into(), r.rounds.into()),
+        section: Section::Shape,
+        label: "census calls per round",
+        observational: false,
+        definition: "Σ census calls / Σ rounds",
+    },
+    MetricDef {
+        name: "census_success_rate",
+        unit: "%",
+        source: Source::SelfPlay,
+        keys: Keys::One,
+        estimate: Estimate::Percent,
+        counts: |r, _| (r.census_success.into(), r.census_calls.into()),
+        section: Section::Shape,
+        label: "census success rate",
+        observational: false,
+        definition: "100 · Σ successful census calls / Σ census calls",
+    },
+    MetricDef {
+        name: "census_turn",
+        unit: "turns",
+        source: Source::SelfPlay,
+        keys: Keys::One,
+        estimate: Estimate::Ratio,
+        counts: |r, _| (r.census_turns.into(), r.census_calls.into()),
+        section: Section::Shape,
+        label: "census turn",
+        observational: false,
+        definition: "Σ completed turns in the round before each census call / Σ census calls",
+    },
+    MetricDef {
+        name: "hidden_information_value",
+        unit: "points",
+        source: Source::HiddenInformation,
+        keys: Keys::One,
+        estimate: Estimate::PointsOverHalf,
+        counts: pair,
+        section: Section::Information,
+        label: "hidden information value",
+        observational: false,
+        definition: "100·(finishing share of the cheating search over the honest one − ½)",
+    },
+    MetricDef {
+        name: "memory_value",
+        unit: "points",
+        source: Source::Memory,
+        keys: Keys::One,
+        estimate: Estimate::PointsOverHalf,
+        counts: pair,
+        section: Section::Information,
+        label: "memory value",
+        observational: false,
+        definition: "100·(finishing share of full memory over two remembered facts − ½)",
+    },
+    MetricDef {
+        name: "restricted_value",
+        unit: "points",
+        source: Source::Restricted,
+        keys: Keys::PerArm,
+        estimate: Estimate::PointsOverHalf,
+        counts: pair,
+        section: Section::PerValue,
+        label: "restricted value",
+        observational: false,
+        definition: "100·(finishing share of the reference bot over itself forbidden the \
+                     value − ½): what the value is worth to its holder",
+    },
+    MetricDef {
+        name: "keep_rate",
+        unit: "%",
+        source: Source::SelfPlay,
+        keys: Keys::Values,
+        estimate: Estimate::Percent,
+        counts: |r, v| {
+            let drawn = u64::from(r.drawn[v]);
+            (drawn.saturating_sub(r.discarded[v].into()), drawn)
+        },
+        section: Section::PerValue,
+        label: "keep",
+        observational: true,
+        definition: "100 · (drawn − discarded) / drawn",
+    },
+    MetricDef {
+        name: "use_rate",
+        unit: "%",
+        source: Source::SelfPlay,
+        keys: Keys::Values,
+        estimate: Estimate::Percent,
+        counts: |r, v| (r.used_rounds[v].into(), r.player_rounds.into()),
+        section: Section::PerValue,
+        label: "use",
+        observational: true,
+        definition: "100 · player-rounds using the value's ability / player-rounds",
+    },
+    MetricDef {
+        name: "win_with_rate",
+        unit: "%",
+        source: Source::SelfPlay,
+        keys: Keys::Values,
+        estimate: Estimate::Percent,
+        counts: |r, v| (r.held_wins[v].into(), r.held_rounds[v].into()),
+        section: Section::PerValue,
+        label: "win with",
+        observational: true,
+        definition: "100 · player-rounds won holding the value / player-rounds holding it",
+    },
+];
+
+/// One row a metric has: its key, the key's index for [`MetricDef::counts`] and the arms it
+/// reads (one, or the adjacent pairings of a ladder depth).
+struct Target<'a> {
+    key: String,
+    index: usize,
+    arms: Vec<&'a ArmData>,
+}
+
+fn arm(arms: &[ArmData], kind: ArmKind) -> Option<&ArmData> {
+    arms.iter().find(|a| a.kind == kind)
+}
+
+/// The rows `def` has in a card of `plan` whose arms are `arms`.
+fn targets<'a>(def: &MetricDef, plan: &DesignPlan, arms: &'a [ArmData]) -> Vec<Target<'a>> {
+    let one = |kind| arm(arms, kind).map(|a| vec![a]);
+    let top = plan.ladder.len().checked_sub(1).filter(|&t| t > 0);
+    let name = |i: usize| plan.ladder.get(i).map_or("?", |b| b.name.as_str());
+    // (key of the arm, the arms) before the metric's own keys.
+    let sources: Vec<(String, Vec<&ArmData>)> = match def.source {
+        Source::SelfPlay => one(ArmKind::SelfPlay)
+            .into_iter()
+            .map(|a| (String::new(), a))
+            .collect(),
+        Source::PointsGame => one(ArmKind::PointsGame)
+            .into_iter()
+            .map(|a| (String::new(), a))
+            .collect(),
+        Source::LadderEnds => top
+            .and_then(|t| one(ArmKind::Ladder { lower: 0, upper: t }))
+            .into_iter()
+            .map(|a| (String::new(), a))
+            .collect(),
+        Source::LadderTop => top
+            .and_then(|t| {
+                one(ArmKind::Ladder {
+                    lower: t - 1,
+                    upper: t,
+                })
+            })
+            .into_iter()
+            .map(|a| (String::new(), a))
+            .collect(),
+        Source::LadderPairs => arms
+            .iter()
+            .filter_map(|a| match a.kind {
+                ArmKind::Ladder { lower, upper } => {
+                    Some((format!("{}>{}", name(upper), name(lower)), vec![a]))
+                }
+                _ => None,
+            })
+            .collect(),
+        Source::LadderAdjacent => {
+            let adjacent: Vec<&ArmData> = (1..plan.ladder.len())
+                .map_while(|u| {
+                    arm(
+                        arms,
+                        ArmKind::Ladder {
+                            lower: u - 1,
+                            upper: u,
+                        },
+                    )
+                })
+                .collect();
+            if adjacent.is_empty() {
+                Vec::new()
+            } else {
+                vec![(String::new(), adjacent)]
+            }
+        }
+        Source::HiddenInformation => one(ArmKind::HiddenInformation)
+            .into_iter()
+            .map(|a| (String::new(), a))
+            .collect(),
+        Source::Memory => one(ArmKind::Memory)
+            .into_iter()
+            .map(|a| (String::new(), a))
+            .collect(),
+        Source::Restricted => arms
+            .iter()
+            .filter_map(|a| match a.kind {
+                ArmKind::Restricted { value } => Some((value.to_string(), vec![a])),
+                _ => None,
+            })
+            .collect(),
+    };
+    let mut out = Vec::new();
+    for (arm_key, arms) in sources {
+        let keys: Vec<(String, usize)> = match def.keys {
+            Keys::One => vec![(String::new(), 0)],
+            Keys::PerArm => vec![(arm_key, 0)],
+            Keys::SeatOffsets => (0..usize::from(plan.players))
+                .map(|k| (k.to_string(), k))
+                .collect(),
+            Keys::Values => (0..VALUES).map(|v| (v.to_string(), v)).collect(),
+            Keys::RoundEnds => ROUND_ENDS
+                .iter()
+                .enumerate()
+                .map(|(k, end)| (end.name().to_string(), k))
+                .collect(),
+        };
+        for (key, index) in keys {
+            out.push(Target {
+                key,
+                index,
+                arms: arms.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// Each block's `(Σy, Σx)` of one arm: the games of a deal are consecutive in game order.
+fn block_sums(rows: &[DesignRow], def: &MetricDef, index: usize) -> Vec<(f64, f64)> {
+    rows.chunk_by(|a, b| a.deal == b.deal)
+        .map(|block| {
+            let (y, x) = block.iter().fold((0u64, 0u64), |(y, x), r| {
+                let (dy, dx) = (def.counts)(r, index);
+                (y + dy, x + dx)
+            });
+            (y as f64, x as f64)
+        })
+        .collect()
+}
+
+/// A metric's value before its scale, and what a paired difference needs.
+enum Measured {
+    /// A ratio or share over blocks.
+    Blocks(BlockEstimate),
+    /// A ladder depth: (shown, not ruled out).
+    Depth(usize, usize),
+}
+
+fn measure(def: &MetricDef, target: &Target) -> Measured {
+    let share = |rows: &[DesignRow]| block_share_estimate(&block_sums(rows, def, target.index));
+    match def.estimate {
+        Estimate::Depth => {
+            let shares: Vec<Est> = target.arms.iter().map(|a| share(&a.rows).est).collect();
+            let (low, high) = ladder_depth(&shares);
+            Measured::Depth(low, high)
+        }
+        Estimate::Ratio => {
+            let rows = target.arms.first().map_or(&[][..], |a| &a.rows[..]);
+            Measured::Blocks(block_ratio_estimate(&block_sums(rows, def, target.index)))
+        }
+        Estimate::Percent | Estimate::PointsOverHalf | Estimate::PointsOverFair => {
+            let rows = target.arms.first().map_or(&[][..], |a| &a.rows[..]);
+            Measured::Blocks(share(rows))
+        }
+    }
+}
+
+/// `scale · (e − shift)` at every end (unknown ends stay unknown).
+fn scaled(e: Est, scale: f64, shift: f64) -> Est {
+    Est {
+        value: scale * (e.value - shift),
+        low: scale * (e.low - shift),
+        high: scale * (e.high - shift),
+    }
+}
+
+/// A metric's (scale, shift) from its estimate kind.
+fn scale(def: &MetricDef, players: u8) -> (f64, f64) {
+    match def.estimate {
+        Estimate::Ratio | Estimate::Depth => (1.0, 0.0),
+        Estimate::Percent => (100.0, 0.0),
+        Estimate::PointsOverHalf => (100.0, 0.5),
+        Estimate::PointsOverFair => (100.0, 1.0 / f64::from(players.max(1))),
+    }
+}
+
+fn unknown(value: f64) -> Est {
+    Est {
+        value,
+        low: f64::NAN,
+        high: f64::NAN,
+    }
+}
+
+/// Every metric of a card, in [`METRICS`]' order and each metric's keys in order, from its
+/// arms (`arms[i]` played `plan.arms[i]`). With `base` (the base set's arms of a sweep, on the
+/// same deals), every row also gets this set minus the base, paired over blocks by position;
+/// a ladder depth's difference is a difference of counts, without interval.
+pub fn card_rows(plan: &DesignPlan, arms: &[ArmData], base: Option<&[ArmData]>) -> Vec<CardRow> {
+    let mut rows = Vec::new();
+    for def in &METRICS {
+        let (scale, shift) = scale(def, plan.players);
+        let base_targets = base.map(|b| targets(def, plan, b)).unwrap_or_default();
+        for target in targets(def, plan, arms) {
+            let measured = measure(def, &target);
+            let base_measured = base_targets
+                .iter()
+                .find(|t| t.key == target.key)
+                .map(|t| measure(def, t));
+            let (est, diff) = match (&measured, &base_measured) {
+                (Measured::Blocks(b), base) => {
+                    let diff = match base {
+                        Some(Measured::Blocks(a)) => {
+                            Some(scaled(paired_difference(b, a), scale, 0.0))
+                        }
+                        _ => None,
+                    };
+                    (scaled(b.est, scale, shift), diff)
+                }
+                (&Measured::Depth(low, high), base) => {
+                    let diff = match base {
+                        Some(Measured::Depth(b, _)) => Some(unknown(low as f64 - *b as f64)),
+                        _ => None,
+                    };
+                    let est = Est {
+                        value: low as f64,
+                        low: low as f64,
+                        high: high as f64,
+                    };
+                    (est, diff)
+                }
+            };
+            let games = target.arms.iter().map(|a| a.rows.len() as u64).sum();
+            let blocks = target
+                .arms
+                .iter()
+                .map(|a| a.rows.chunk_by(|x, y| x.deal == y.deal).count() as u64)
+                .sum();
+            rows.push(CardRow {
+                metric: def.name,
+                key: target.key,
+                unit: def.unit,
+                est,
+                diff,
+                games,
+                blocks,
+            });
+        }
+    }
+    rows
+}
+
+/// The header of `design.csv`, with the difference columns of a sweep.
+fn design_header(diff: bool) -> Vec<u8> {
+    let mut names = vec![
+        "set", "players", "metric", "key", "unit", "value", "low95", "high95", "games", "blocks",
+    ];
+    if diff {
+        names.extend(["d_value", "d_low95", "d_high95"]);
+    }
+    csv_header(&names)
+}
+
+/// A float cell: empty when unknown, and no negative zero.
+fn float_cell(row: &mut CsvRow, x: f64) {
+    if x.is_finite() {
+        row.float(if (x * 1e4).round() == 0.0 { 0.0 } else { x });
+    } else {
+        row.empty();
+    }
+}
+
+/// `design.csv`: one row per metric and key in `rows`' order; the `d_` columns when any row
+/// has a difference from the base set.
+pub fn design_csv(set: &str, players: u8, rows: &[CardRow]) -> Vec<u8> {
+    let diff = rows.iter().any(|r| r.diff.is_some());
+    let mut out = design_header(diff);
+    for r in rows {
+        let mut row = CsvRow::new(&mut out);
+        row.text(set)
+            .num(players)
+            .text(r.metric)
+            .text(&r.key)
+            .text(r.unit);
+        for x in [r.est.value, r.est.low, r.est.high] {
+            float_cell(&mut row, x);
+        }
+        row.count(r.games).count(r.blocks);
+        if diff {
+            let d = r.diff.unwrap_or(unknown(f64::NAN));
+            for x in [d.value, d.low, d.high] {
+                float_cell(&mut row, x);
+            }
+        }
+        row.end();
+    }
+    out
+}
