@@ -89,6 +89,24 @@ fn a_small_card_writes_every_arm_and_is_the_same_at_any_thread_count() {
             assert!(dir.join(f).is_file(), "{arm}/{f}");
         }
     }
+    // The printed card, then design.csv: every metric, the ladder's share first.
+    assert!(
+        out.stdout.starts_with("Design card: amulet, 2 players"),
+        "{}",
+        out.stdout
+    );
+    let csv = read_text(&one.join("design.csv"));
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("set,players,metric,key,unit,value,low95,high95,games,blocks")
+    );
+    assert!(lines
+        .next()
+        .unwrap()
+        .starts_with("amulet,2,skill_gap,,points,"));
+    assert!(csv.contains("\namulet,2,ladder_share,greedy>random,%,"));
+    assert!(csv.contains("\namulet,2,memory_value,,points,"));
     let games = read_text(&one.join("arms/02-ladder-1-over-0/design-games.csv"));
     assert_eq!(games.lines().count(), 1 + 24);
     assert!(games.starts_with("game,deal,rounds,turns,round_end_0,"));
@@ -96,6 +114,7 @@ fn a_small_card_writes_every_arm_and_is_the_same_at_any_thread_count() {
     assert_eq!(m["complete"], true, "{m}");
     assert_eq!(m["arms_done"], 5, "{m}");
     assert_eq!(m["arms"][2][0], "02-ladder-1-over-0", "{m}");
+    assert_eq!(m["design"][0], csv.len(), "{m}");
     ok(card(&two, "2"));
     assert_same_trees(&one, &two);
 }
@@ -141,6 +160,7 @@ fn an_interrupted_card_resumes_to_the_same_files() {
     assert_mentions(last, &["interrupted", "--resume"]);
     let m: serde_json::Value = serde_json::from_str(&read_text(&dir.join("design.json"))).unwrap();
     assert_eq!(m["complete"], false, "{m}");
+    assert!(!dir.join("design.csv").exists());
     let msg = fails(long.clone());
     assert_mentions(&msg, &["unfinished design card", "--resume"]);
     let mut resume = long.clone();

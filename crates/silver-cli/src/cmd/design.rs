@@ -146,6 +146,10 @@ pub(crate) fn design_cmd(a: &DesignArgs) -> Result<ExitCode> {
     reporter.finish();
     match result {
         Ok(outcome) => {
+            out!(
+                "{}",
+                silver_sim::design::card::card_text(&dp, &outcome.rows)
+            )?;
             outln!(
                 "{} games in {:.1} s; files in {}",
                 outcome.games_played,

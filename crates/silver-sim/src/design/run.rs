@@ -1,7 +1,8 @@
 //! Running a design card: every arm through the block scheduler, as a sweep runs its sets
 //! ([`crate::balance::sweep::run_unit`]), each into its own run directory `OUT/arms/NN-KIND/`
 //! with its `design-games.csv`, recorded in `OUT/design.json`; `--resume` skips the arms
-//! complete on disk (checked as a sweep checks its sets), an interrupted arm is replayed.
+//! complete on disk (checked as a sweep checks its sets), an interrupted arm is replayed. The
+//! finished card's metrics ([`super::card`]) are written last, as `OUT/design.csv`.
 
 use super::collect::{design_games_csv, parse_design_games, DesignCollector};
 use super::{ArmData, DesignPlan, DesignRow};
@@ -37,6 +38,8 @@ pub struct DesignOptions {
 /// A finished design card.
 #[derive(Debug)]
 pub struct DesignOutcome {
+    /// The card's metrics (what `design.csv` holds).
+    pub rows: Vec<super::CardRow>,
     /// Every arm's rows, in the plan's arm order.
     pub arms: Vec<ArmData>,
     /// Games played in this invocation (not counting resumed arms).
@@ -297,9 +300,14 @@ pub fn run_design(
             rows,
         });
     }
+    let rows = super::card::card_rows(dp, &arms, None);
+    let csv = super::card::design_csv(&dp.set.name, dp.players, &rows);
+    write_atomic(&out.join(DESIGN_CSV), &csv)?;
+    manifest.design = Some((csv.len() as u64, crc32fast::hash(&csv)));
     manifest.complete = true;
     manifest.save(&path)?;
     Ok(DesignOutcome {
+        rows,
         arms,
         games_played: played,
         arms_played,

@@ -5,7 +5,7 @@ use super::balance::bots;
 use silver_rules::{CardSource, Event, GameEvent, GameModel, VALUES};
 use silver_sim::design::{
     design_row, resolve_design, run_design, ArmKind, DesignError, DesignOptions, DesignPlan,
-    DesignRow, DesignSpec, ARMS_DIR, DESIGN_GAMES_CSV, DESIGN_MANIFEST,
+    DesignRow, DesignSpec, ARMS_DIR, DESIGN_CSV, DESIGN_GAMES_CSV, DESIGN_MANIFEST,
 };
 use silver_sim::{play, ExecPolicy, ModelSpec, Plan, Rows, RunError, Stats, SweepProgress, Worker};
 use std::fs;
@@ -373,6 +373,12 @@ fn a_card_is_the_same_at_any_thread_count_and_after_a_resume() {
             .enumerate()
             .all(|(g, r)| r.game == g as u64));
     }
+    // design.csv is the card's rows, vouched for by design.json.
+    let csv = silver_sim::design::card::design_csv(&dp.set.name, 2, &a.rows);
+    assert_eq!(fs::read(one.join(DESIGN_CSV)).unwrap(), csv);
+    let m = silver_sim::design::read_design_manifest(&one.join(DESIGN_MANIFEST)).unwrap();
+    assert_eq!(m.design, Some((csv.len() as u64, crc32fast::hash(&csv))));
+    assert!(m.complete && m.arms_done == dp.arms.len());
     run_design(&dp, &opts(&two, 2), &mut Quiet, &AtomicBool::new(false)).unwrap();
     assert_eq!(tree(&one), tree(&two));
     assert!(one
