@@ -151,7 +151,7 @@ pub(crate) fn design_cmd(a: &DesignArgs) -> Result<ExitCode> {
                 silver_sim::design::card::card_text(&dp, &outcome.rows)
             )?;
             outln!(
-                "{} games in {:.1} s; files in {}",
+                "{} games in {:.1} s on {threads} threads; files in {}",
                 outcome.games_played,
                 outcome.seconds,
                 a.out.display()
