@@ -65,6 +65,10 @@ pub(crate) struct DesignArgs {
     /// Where bot profiles are looked up.
     #[arg(long, default_value = "bots")]
     bots_dir: PathBuf,
+    /// Let exec bots named in bot profiles start their programs; each command is printed
+    /// before it starts. Without it they are refused.
+    #[arg(long)]
+    allow_exec: bool,
 }
 
 /// The values of `--values`: `all`, `none` or a comma-separated list.
@@ -117,7 +121,7 @@ fn design_spec(a: &DesignArgs) -> Result<DesignSpec> {
 
 pub(crate) fn design_cmd(a: &DesignArgs) -> Result<ExitCode> {
     let spec = design_spec(a)?;
-    let mut policy = ExecPolicy::typed(false);
+    let mut policy = ExecPolicy::typed(a.allow_exec);
     let dp = resolve_design(&spec, &a.bots_dir, &mut policy)?;
     super::announce(&policy);
     let opts = DesignOptions {
