@@ -188,6 +188,69 @@ pub(crate) fn run_unit<E: Send>(
     Ok((SetData { stats, rows }, extras))
 }
 
+/// What the record of a directory of units (a sweep's `balance.json`, a design card's
+/// `design.json`) says about it.
+pub(crate) struct UnitsRecord {
+    /// The fingerprint of what it plays.
+    pub(crate) fingerprint: String,
+    /// Whether it finished.
+    pub(crate) complete: bool,
+    /// Units complete on disk.
+    pub(crate) done: usize,
+    /// Units in all.
+    pub(crate) total: usize,
+}
+
+/// Whether a sweep or a design card may start (or, with `resume`, continue) in `out`, whose
+/// record (`record_name`) says `old`, the one rule for both: a resumed one must be the same
+/// (`mismatch`) and unfinished; a new one may replace only one stopped before its first unit,
+/// or a finished one with `force` (then `replaced`, files or directories of `out`, are
+/// removed); an unfinished one is kept (`unfinished`); a directory without a record must hold
+/// nothing else.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn open_units(
+    out: &Path,
+    (resume, force): (bool, bool),
+    record_name: &str,
+    old: Option<UnitsRecord>,
+    fingerprint: &str,
+    mismatch: impl FnOnce(String) -> RunError,
+    unfinished: impl FnOnce(usize, usize) -> RunError,
+    replaced: &[&str],
+) -> Result<(), RunError> {
+    match (old, resume) {
+        (Some(old), true) if old.fingerprint != fingerprint => Err(mismatch(old.fingerprint)),
+        (Some(old), true) if old.complete => Err(RunError::AlreadyComplete {
+            dir: out.to_path_buf(),
+        }),
+        (Some(_), true) => Ok(()),
+        // Stopped before its first unit was recorded: the same one (or any, with --force)
+        // starts there afresh (a unit's directory is replaced whole when it is played).
+        (Some(old), false)
+            if !old.complete && old.done == 0 && (force || old.fingerprint == fingerprint) =>
+        {
+            Ok(())
+        }
+        (Some(old), false) if !old.complete => Err(unfinished(old.done, old.total)),
+        (Some(_), false) if !force => Err(RunError::Finished {
+            dir: out.to_path_buf(),
+        }),
+        (Some(_), false) => {
+            // A finished one of ours, to replace: start afresh.
+            for name in replaced {
+                let path = out.join(name);
+                if path.is_dir() {
+                    fs::remove_dir_all(&path).map_err(io(&path))?;
+                } else if path.exists() {
+                    fs::remove_file(&path).map_err(io(&path))?;
+                }
+            }
+            Ok(())
+        }
+        (None, _) => check_foreign(out, &[record_name]),
+    }
+}
+
 /// Runs a sweep into `opts.out`: every set not already complete there (with `resume`), then
 /// `balance.csv`.
 pub fn run_balance(
@@ -235,49 +298,30 @@ pub fn run_balance(
         Err(RunError::NotASweep { .. }) => None,
         Err(e) => return Err(e),
     };
-    match (&old, opts.resume) {
-        (Some(old), true) if old.fingerprint != fingerprint => {
-            return Err(RunError::SweepPlanMismatch {
-                path: manifest_path,
-                found: old.fingerprint.clone(),
-                expected: fingerprint,
-            });
-        }
-        (Some(old), true) if old.complete => {
-            return Err(RunError::AlreadyComplete { dir: out.clone() });
-        }
-        // Stopped before its first set was recorded: the same sweep (or any, with --force)
-        // starts there afresh (a set's directory is replaced whole when it is played).
-        (Some(old), false)
-            if !old.complete
-                && old.sets_done == 0
-                && (opts.force || old.fingerprint == fingerprint) => {}
-        (Some(old), false) if !old.complete => {
-            return Err(RunError::SweepUnfinished {
-                dir: out.clone(),
-                done: old.sets_done,
-                total: old.sets.len(),
-            });
-        }
-        (Some(_), false) if !opts.force => {
-            return Err(RunError::Finished { dir: out.clone() });
-        }
-        (Some(_), false) => {
-            // A finished sweep of ours, to replace: start afresh.
-            let sets = out.join(SETS_DIR);
-            if sets.exists() {
-                fs::remove_dir_all(&sets).map_err(io(&sets))?;
-            }
-            for name in [BALANCE_CSV, OutputFile::Report.name()] {
-                let file = out.join(name);
-                if file.exists() {
-                    fs::remove_file(&file).map_err(io(&file))?;
-                }
-            }
-        }
-        (None, _) => check_foreign(out, &[BALANCE_MANIFEST])?,
-        _ => {}
-    }
+    let record = old.as_ref().map(|o| UnitsRecord {
+        fingerprint: o.fingerprint.clone(),
+        complete: o.complete,
+        done: o.sets_done,
+        total: o.sets.len(),
+    });
+    open_units(
+        out,
+        (opts.resume, opts.force),
+        BALANCE_MANIFEST,
+        record,
+        &fingerprint,
+        |found| RunError::SweepPlanMismatch {
+            path: manifest_path.clone(),
+            found,
+            expected: fingerprint.clone(),
+        },
+        |done, total| RunError::SweepUnfinished {
+            dir: out.clone(),
+            done,
+            total,
+        },
+        &[SETS_DIR, BALANCE_CSV, OutputFile::Report.name()],
+    )?;
     manifest.save(&manifest_path)?;
     let total = bp.total_games();
     let n = bp.sets.len();

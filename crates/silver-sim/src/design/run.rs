@@ -6,15 +6,16 @@
 
 use super::collect::{design_games_csv, parse_design_games, DesignCollector};
 use super::{ArmData, DesignPlan, DesignRow};
-use crate::balance::sweep::{load_set, run_unit, SweepProgress, UnitPlace};
+use crate::balance::sweep::{
+    load_set, open_units, run_unit, SweepProgress, UnitPlace, UnitsRecord,
+};
 use crate::error::RunError;
 use crate::output::{
-    check_foreign, create_dir, io, lock, read_recorded, write_atomic, ARMS_DIR, DESIGN_CSV,
+    check_foreign, create_dir, lock, read_recorded, write_atomic, OutputFile, ARMS_DIR, DESIGN_CSV,
     DESIGN_GAMES_CSV, DESIGN_MANIFEST,
 };
 use crate::plan::Plan;
 use serde::{Deserialize, Serialize};
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -158,46 +159,32 @@ fn open(opts: &DesignOptions, fingerprint: &str) -> Result<Option<DesignManifest
         Err(RunError::NotADesign { .. }) => None,
         Err(e) => return Err(e),
     };
-    match (&old, opts.resume) {
-        (Some(old), true) if old.fingerprint != fingerprint => Err(RunError::DesignPlanMismatch {
-            path,
-            found: old.fingerprint.clone(),
+    let record = old.as_ref().map(|o| UnitsRecord {
+        fingerprint: o.fingerprint.clone(),
+        complete: o.complete,
+        done: o.arms_done,
+        total: o.arms.len(),
+    });
+    open_units(
+        out,
+        (opts.resume, opts.force),
+        DESIGN_MANIFEST,
+        record,
+        fingerprint,
+        |found| RunError::DesignPlanMismatch {
+            path: path.clone(),
+            found,
             expected: fingerprint.into(),
-        }),
-        (Some(old), true) if old.complete => Err(RunError::AlreadyComplete { dir: out.clone() }),
-        (Some(_), true) => Ok(old),
-        // Stopped before its first arm was recorded: the same card (or any, with --force)
-        // starts there afresh (an arm's directory is replaced whole when it is played).
-        (Some(old), false)
-            if !old.complete
-                && old.arms_done == 0
-                && (opts.force || old.fingerprint == fingerprint) =>
-        {
-            Ok(None)
-        }
-        (Some(old), false) if !old.complete => Err(RunError::DesignUnfinished {
+        },
+        |done, total| RunError::DesignUnfinished {
             dir: out.clone(),
-            done: old.arms_done,
-            total: old.arms.len(),
-        }),
-        (Some(_), false) if !opts.force => Err(RunError::Finished { dir: out.clone() }),
-        (Some(_), false) => {
-            // A finished card of ours, to replace: start afresh.
-            let arms = out.join(ARMS_DIR);
-            if arms.exists() {
-                fs::remove_dir_all(&arms).map_err(io(&arms))?;
-            }
-            let file = out.join(DESIGN_CSV);
-            if file.exists() {
-                fs::remove_file(&file).map_err(io(&file))?;
-            }
-            Ok(None)
-        }
-        (None, _) => {
-            check_foreign(out, &[DESIGN_MANIFEST])?;
-            Ok(None)
-        }
-    }
+            done,
+            total,
+        },
+        &[ARMS_DIR, DESIGN_CSV, OutputFile::Report.name()],
+    )?;
+    // Only a resumed card keeps what its record says.
+    Ok(old.filter(|_| opts.resume))
 }
 
 /// Runs a design card into `opts.out`: every arm not already complete there (with
