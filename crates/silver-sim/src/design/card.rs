@@ -386,34 +386,21 @@ fn arm(arms: &[ArmData], kind: ArmKind) -> Option<&ArmData> {
 
 /// The rows `def` has in a card of `plan` whose arms are `arms`.
 fn targets<'a>(def: &MetricDef, plan: &DesignPlan, arms: &'a [ArmData]) -> Vec<Target<'a>> {
-    let one = |kind| arm(arms, kind).map(|a| vec![a]);
     let top = plan.ladder.len().checked_sub(1).filter(|&t| t > 0);
     let name = |i: usize| plan.ladder.get(i).map_or("?", |b| b.name.as_str());
+    let ladder = |lower, upper| ArmKind::Ladder { lower, upper };
+    let single = |kind: Option<ArmKind>| -> Vec<(String, Vec<&'a ArmData>)> {
+        kind.and_then(|k| arm(arms, k))
+            .map(|a| (String::new(), vec![a]))
+            .into_iter()
+            .collect()
+    };
     // (key of the arm, the arms) before the metric's own keys.
     let sources: Vec<(String, Vec<&ArmData>)> = match def.source {
-        Source::SelfPlay => one(ArmKind::SelfPlay)
-            .into_iter()
-            .map(|a| (String::new(), a))
-            .collect(),
-        Source::PointsGame => one(ArmKind::PointsGame)
-            .into_iter()
-            .map(|a| (String::new(), a))
-            .collect(),
-        Source::LadderEnds => top
-            .and_then(|t| one(ArmKind::Ladder { lower: 0, upper: t }))
-            .into_iter()
-            .map(|a| (String::new(), a))
-            .collect(),
-        Source::LadderTop => top
-            .and_then(|t| {
-                one(ArmKind::Ladder {
-                    lower: t - 1,
-                    upper: t,
-                })
-            })
-            .into_iter()
-            .map(|a| (String::new(), a))
-            .collect(),
+        Source::SelfPlay => single(Some(ArmKind::SelfPlay)),
+        Source::PointsGame => single(Some(ArmKind::PointsGame)),
+        Source::LadderEnds => single(top.map(|t| ladder(0, t))),
+        Source::LadderTop => single(top.map(|t| ladder(t - 1, t))),
         Source::LadderPairs => arms
             .iter()
             .filter_map(|a| match a.kind {
@@ -423,17 +410,10 @@ fn targets<'a>(def: &MetricDef, plan: &DesignPlan, arms: &'a [ArmData]) -> Vec<T
                 _ => None,
             })
             .collect(),
+        // Bottom first, up to the first pairing the card does not play.
         Source::LadderAdjacent => {
             let adjacent: Vec<&ArmData> = (1..plan.ladder.len())
-                .map_while(|u| {
-                    arm(
-                        arms,
-                        ArmKind::Ladder {
-                            lower: u - 1,
-                            upper: u,
-                        },
-                    )
-                })
+                .map_while(|u| arm(arms, ladder(u - 1, u)))
                 .collect();
             if adjacent.is_empty() {
                 Vec::new()
@@ -441,14 +421,8 @@ fn targets<'a>(def: &MetricDef, plan: &DesignPlan, arms: &'a [ArmData]) -> Vec<T
                 vec![(String::new(), adjacent)]
             }
         }
-        Source::HiddenInformation => one(ArmKind::HiddenInformation)
-            .into_iter()
-            .map(|a| (String::new(), a))
-            .collect(),
-        Source::Memory => one(ArmKind::Memory)
-            .into_iter()
-            .map(|a| (String::new(), a))
-            .collect(),
+        Source::HiddenInformation => single(Some(ArmKind::HiddenInformation)),
+        Source::Memory => single(Some(ArmKind::Memory)),
         Source::Restricted => arms
             .iter()
             .filter_map(|a| match a.kind {
@@ -498,29 +472,30 @@ fn block_sums(rows: &[DesignRow], def: &MetricDef, index: usize) -> Vec<(f64, f6
 
 /// A metric's value before its scale, and what a paired difference needs.
 enum Measured {
-    /// A ratio or share over blocks.
+    /// A ratio or share over blocks, with Σx > 0.
     Blocks(BlockEstimate),
+    /// A ratio or share whose denominator is 0: value 0, no interval.
+    Nothing,
     /// A ladder depth: (shown, not ruled out).
     Depth(usize, usize),
 }
 
 fn measure(def: &MetricDef, target: &Target) -> Measured {
-    let share = |rows: &[DesignRow]| block_share_estimate(&block_sums(rows, def, target.index));
-    match def.estimate {
-        Estimate::Depth => {
-            let shares: Vec<Est> = target.arms.iter().map(|a| share(&a.rows).est).collect();
-            let (low, high) = ladder_depth(&shares);
-            Measured::Depth(low, high)
-        }
-        Estimate::Ratio => {
-            let rows = target.arms.first().map_or(&[][..], |a| &a.rows[..]);
-            Measured::Blocks(block_ratio_estimate(&block_sums(rows, def, target.index)))
-        }
-        Estimate::Percent | Estimate::PointsOverHalf | Estimate::PointsOverFair => {
-            let rows = target.arms.first().map_or(&[][..], |a| &a.rows[..]);
-            Measured::Blocks(share(rows))
-        }
+    let sums = |rows: &[DesignRow]| block_sums(rows, def, target.index);
+    let share = |rows: &[DesignRow]| block_share_estimate(&sums(rows));
+    if let Estimate::Depth = def.estimate {
+        let shares: Vec<Est> = target.arms.iter().map(|a| share(&a.rows).est).collect();
+        let (low, high) = ladder_depth(&shares);
+        return Measured::Depth(low, high);
     }
+    let yx = sums(target.arms.first().map_or(&[][..], |a| &a.rows[..]));
+    if yx.iter().all(|&(_, x)| x == 0.0) {
+        return Measured::Nothing;
+    }
+    Measured::Blocks(match def.estimate {
+        Estimate::Ratio => block_ratio_estimate(&yx),
+        _ => block_share_estimate(&yx),
+    })
 }
 
 /// `scale · (e − shift)` at every end (unknown ends stay unknown).
@@ -553,7 +528,8 @@ fn unknown(value: f64) -> Est {
 /// Every metric of a card, in [`METRICS`]' order and each metric's keys in order, from its
 /// arms (`arms[i]` played `plan.arms[i]`). With `base` (the base set's arms of a sweep, on the
 /// same deals), every row also gets this set minus the base, paired over blocks by position;
-/// a ladder depth's difference is a difference of counts, without interval.
+/// a ladder depth's difference is a difference of counts, without interval, and a difference
+/// with a side whose denominator is 0 is unknown.
 pub fn card_rows(plan: &DesignPlan, arms: &[ArmData], base: Option<&[ArmData]>) -> Vec<CardRow> {
     let mut rows = Vec::new();
     for def in &METRICS {
@@ -566,15 +542,12 @@ pub fn card_rows(plan: &DesignPlan, arms: &[ArmData], base: Option<&[ArmData]>) 
                 .find(|t| t.key == target.key)
                 .map(|t| measure(def, t));
             let (est, diff) = match (&measured, &base_measured) {
-                (Measured::Blocks(b), base) => {
-                    let diff = match base {
-                        Some(Measured::Blocks(a)) => {
-                            Some(scaled(paired_difference(b, a), scale, 0.0))
-                        }
-                        _ => None,
-                    };
-                    (scaled(b.est, scale, shift), diff)
-                }
+                (Measured::Blocks(this), Some(Measured::Blocks(base))) => (
+                    scaled(this.est, scale, shift),
+                    Some(scaled(paired_difference(this, base), scale, 0.0)),
+                ),
+                (Measured::Blocks(this), _) => (scaled(this.est, scale, shift), None),
+                (Measured::Nothing, _) => (unknown(0.0), None),
                 (&Measured::Depth(low, high), base) => {
                     let diff = match base {
                         Some(Measured::Depth(b, _)) => Some(unknown(low as f64 - *b as f64)),
@@ -588,6 +561,8 @@ pub fn card_rows(plan: &DesignPlan, arms: &[ArmData], base: Option<&[ArmData]>) 
                     (est, diff)
                 }
             };
+            // A sweep's row always has its difference cells, empty when unknown.
+            let diff = diff.or(base.map(|_| unknown(f64::NAN)));
             let games = target.arms.iter().map(|a| a.rows.len() as u64).sum();
             let blocks = target
                 .arms

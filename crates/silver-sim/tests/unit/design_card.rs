@@ -600,12 +600,20 @@ fn the_printed_card() {
 
 #[test]
 fn a_sweep_card_shows_the_differences() {
-    let kinds = [ArmKind::Memory, R5, R7];
+    // This set's self-play, memory and two restricted arms; the base differs in memory (2/6
+    // against 4/6) and in value 5 (4/6 against 5/6); the self-play and value 7 are the same.
+    let kinds = [ArmKind::SelfPlay, ArmKind::Memory, R5, R7];
     let p = plan(&kinds);
-    let this = arms()[6..].to_vec();
+    let all = arms();
+    let this = vec![
+        all[0].clone(),
+        all[6].clone(),
+        all[7].clone(),
+        all[8].clone(),
+    ];
     let mut base = this.clone();
-    base[0] = pairing(ArmKind::Memory, &[[0, 0], [1, 0], [0, 1]]);
-    base[1] = pairing(R5, &[[1, 0], [1, 1], [0, 1]]);
+    base[1] = pairing(ArmKind::Memory, &[[0, 0], [1, 0], [0, 1]]);
+    base[2] = pairing(R5, &[[1, 0], [1, 1], [0, 1]]);
     let text = card_text(&p, &card_rows(&p, &this, Some(&base)));
     assert_eq!(text, include_str!("design_card_sweep.txt"), "\n{text}");
 }
@@ -648,4 +656,97 @@ fn the_guide_defines_every_metric() {
             m.definition
         );
     }
+}
+
+/// A metric with no denominator is 0 without interval, a points metric included (not −50),
+/// and its difference from a base is unknown.
+#[test]
+fn zero_denominators_are_zero_without_interval() {
+    let r9 = ArmKind::Restricted { value: 9 };
+    let kinds = [ArmKind::SelfPlay, r9];
+    let empty = vec![
+        self_play(ArmKind::SelfPlay, Vec::new()),
+        pairing(r9, &[[0, 0], [0, 0]]).with_no_comparisons(),
+    ];
+    let rows = card_rows(&plan(&kinds), &empty, None);
+    for (metric, key) in [
+        ("restricted_value", "9"),
+        ("seat_advantage", "1"),
+        ("lead_changes", ""),
+    ] {
+        let r = row(&rows, metric, key);
+        assert!(
+            r.est.value == 0.0 && r.est.low.is_nan() && r.est.high.is_nan(),
+            "{r:?}"
+        );
+    }
+    assert_eq!(row(&rows, "restricted_value", "9").games, 4);
+    let full = vec![
+        self_play(ArmKind::SelfPlay, self_play_rows()),
+        pairing(r9, &[[1, 1], [0, 1]]),
+    ];
+    let rows = card_rows(&plan(&kinds), &full, Some(&empty));
+    let r = row(&rows, "restricted_value", "9");
+    assert!(
+        close(r.est.value, 25.0) && r.diff.unwrap().value.is_nan(),
+        "{r:?}"
+    );
+    let csv = String::from_utf8(design_csv("amulet", 2, &rows)).unwrap();
+    // This set's 3 of 4 comparisons: 25 points; the difference cells empty.
+    let line = csv
+        .lines()
+        .find(|l| l.contains("restricted_value"))
+        .unwrap();
+    assert!(
+        line.starts_with("amulet,2,restricted_value,9,points,25.0000,")
+            && line.ends_with(",4,2,,,"),
+        "{line}"
+    );
+}
+
+trait NoComparisons {
+    fn with_no_comparisons(self) -> Self;
+}
+
+impl NoComparisons for ArmData {
+    fn with_no_comparisons(mut self) -> Self {
+        for r in &mut self.rows {
+            r.pair_n = 0;
+        }
+        self
+    }
+}
+
+/// With three players a seat's fair share is 1/3: winners at offsets 0, 0, 2 give
+/// 100·(2/3 − 1/3), 100·(0 − 1/3) and 100·(1/3 − 1/3), one row per offset.
+#[test]
+fn seat_advantage_of_three_players() {
+    let mut p = plan(&[ArmKind::SelfPlay]);
+    p.players = 3;
+    let games = [0, 0, 2].map(|w| DesignRow {
+        winner_offset: w,
+        ..DesignRow::default()
+    });
+    let rows = card_rows(&p, &[self_play(ArmKind::SelfPlay, games.to_vec())], None);
+    let per_game = |y: [f64; 3]| y.map(|y| (y, 1.0));
+    let third = 1.0 / 3.0;
+    let seats = [
+        ("0", 100.0 / 3.0, [1.0, 1.0, 0.0]),
+        ("1", -100.0 / 3.0, [0.0, 0.0, 0.0]),
+        ("2", 0.0, [0.0, 0.0, 1.0]),
+    ];
+    for (key, value, y) in seats {
+        check(
+            &rows,
+            "seat_advantage",
+            key,
+            value,
+            &per_game(y),
+            As::Points(third),
+        );
+    }
+    assert_eq!(
+        rows.iter().filter(|r| r.metric == "seat_advantage").count(),
+        3
+    );
 }

@@ -179,7 +179,8 @@ fn ladder_matrix(out: &mut String, plan: &DesignPlan, rows: &[CardRow]) {
 }
 
 /// The per-value table: value, character, then one column per per-value metric (the
-/// observational ones labelled so), and `vs base` columns in a sweep.
+/// observational ones labelled so), and in a sweep a `vs base` column after each causal one
+/// (`design.csv` has every difference; the card stays narrow).
 fn per_value_table(out: &mut String, plan: &DesignPlan, rows: &[CardRow]) {
     let defs: Vec<&MetricDef> = METRICS
         .iter()
@@ -196,7 +197,7 @@ fn per_value_table(out: &mut String, plan: &DesignPlan, rows: &[CardRow]) {
     for d in &defs {
         let obs = if d.observational { "*" } else { "" };
         header.push(format!("{} ({}){obs}", d.label, d.unit));
-        if diff {
+        if diff && !d.observational {
             header.push("vs base".into());
         }
     }
@@ -215,7 +216,7 @@ fn per_value_table(out: &mut String, plan: &DesignPlan, rows: &[CardRow]) {
         for d in &defs {
             let row = rows.iter().find(|r| r.metric == d.name && r.key == key);
             line.push(row.map_or(String::new(), |r| with_interval(r.est, decimals(d.unit))));
-            if diff {
+            if diff && !d.observational {
                 line.push(
                     row.and_then(|r| r.diff)
                         .map_or(String::new(), |e| with_interval(e, decimals(d.unit))),
@@ -234,11 +235,13 @@ fn per_value_table(out: &mut String, plan: &DesignPlan, rows: &[CardRow]) {
                 .unwrap_or(0)
         })
         .collect();
-    let _ = writeln!(
-        out,
-        "  restricted value: the reference bot's finishing share over itself forbidden the \
-         value,\n  as points above a half (what the value is worth to its holder)"
-    );
+    if defs.iter().any(|d| !d.observational) {
+        let _ = writeln!(
+            out,
+            "  restricted value: the reference bot's finishing share over itself forbidden the \
+             value,\n  as points above a half (what the value is worth to its holder)"
+        );
+    }
     if defs.iter().any(|d| d.observational) {
         let _ = writeln!(
             out,
