@@ -58,6 +58,10 @@ enum Command {
     Run(cmd::run::RunArgs),
     /// Run bots against each other without a spec file.
     Tournament(cmd::tournament::TournamentArgs),
+    /// The design card of one card set: skill, luck, seat fairness, excitement, length, the
+    /// value of hidden information and memory, and per value what it is worth (restricted
+    /// play), each with its 95% interval.
+    Design(cmd::design::DesignArgs),
     /// Merge the directories of a sharded run (`--shard K/N`) into one.
     Merge(cmd::merge::MergeArgs),
     /// Print the full event trace of one game as JSON lines.
@@ -137,6 +141,7 @@ fn command() -> ExitCode {
     let result = match cli.command {
         Command::Run(a) => cmd::run::run_cmd(&a),
         Command::Tournament(a) => cmd::tournament::tournament_cmd(&a),
+        Command::Design(a) => cmd::design::design_cmd(&a),
         Command::Merge(a) => cmd::merge::merge_cmd(&a),
         Command::Replay(a) => cmd::replay::replay_cmd(&a),
         Command::Bots(a) => cmd::bots::bots_cmd(&a),

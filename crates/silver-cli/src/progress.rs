@@ -61,6 +61,8 @@ pub(crate) struct Reporter {
     stage: String,
     /// The index of the sweep's set started last (sets run one after another).
     set: Option<usize>,
+    /// What a stage is called: a sweep's `set`, a design card's `arm`.
+    unit: &'static str,
     /// Games already done when this invocation started (a resumed run), for the rate.
     first_done: Option<u64>,
     /// `--quiet`: no header, no progress.
@@ -89,6 +91,7 @@ impl Reporter {
             last_pct: 0,
             stage: String::new(),
             set: None,
+            unit: "set",
             first_done: None,
             quiet,
         }
@@ -110,6 +113,12 @@ impl Reporter {
             Some(b) => b.println(text),
             None => note!("{text}"),
         }
+    }
+
+    /// A reporter whose stages are called `unit` (`arm`) instead of `set`.
+    pub(crate) fn stage_unit(mut self, unit: &'static str) -> Reporter {
+        self.unit = unit;
+        self
     }
 
     /// The sweep's set that is running (or stopped the sweep): the one started last.
@@ -169,7 +178,7 @@ impl SweepProgress for Reporter {
     fn set_started(&mut self, index: usize, count: usize, name: &str, resumed: bool) {
         self.show_header();
         self.set = Some(index);
-        self.stage = format!("set {}/{count} {name}", index + 1);
+        self.stage = format!("{} {}/{count} {name}", self.unit, index + 1);
         if let Some(b) = &self.bar {
             b.set_message(self.stage.clone());
         }

@@ -322,6 +322,50 @@ pub enum RunError {
         /// Sets in that sweep.
         total: usize,
     },
+    /// The directory has no readable design card manifest.
+    #[error("cannot read {} (is this a design card's output directory?)", path.display())]
+    NotADesign {
+        /// The card's manifest looked for.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The design card's manifest is not valid.
+    #[error("{}: not a valid design card manifest", path.display())]
+    BadDesignManifest {
+        /// The card's manifest.
+        path: PathBuf,
+        /// The cause.
+        source: serde_json::Error,
+    },
+    /// `--resume` of a design card with other options.
+    #[error(
+        "{}: the design card there has a different plan (fingerprint {found} vs {expected}); \
+         resume with the same options",
+        path.display()
+    )]
+    DesignPlanMismatch {
+        /// The card's manifest.
+        path: PathBuf,
+        /// The fingerprint on disk.
+        found: String,
+        /// This card's fingerprint.
+        expected: String,
+    },
+    /// A new design card into a directory holding an unfinished one.
+    #[error(
+        "{} holds an unfinished design card ({done} of {total} arms); continue it with \
+         --resume or choose another --out",
+        dir.display()
+    )]
+    DesignUnfinished {
+        /// The directory.
+        dir: PathBuf,
+        /// Arms done.
+        done: usize,
+        /// Arms of that card.
+        total: usize,
+    },
     /// Interrupted: completed blocks are on disk; `--resume` continues.
     #[error(
         "interrupted after {done} of {total} games; completed games are saved, continue with \

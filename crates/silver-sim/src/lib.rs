@@ -99,6 +99,7 @@ pub mod testing {
     pub use crate::balance::report::num;
     pub use crate::balance::sweep::load_set;
     pub use crate::blocks::Blocks;
+    pub use crate::design::testing::{design_games_csv, parse_design_games};
     pub use crate::manifest::{seal, unseal};
     pub use crate::sets::{is_set_file, resolve_set_with_token};
 }

@@ -310,6 +310,14 @@ pub const BALANCE_CSV: &str = "balance.csv";
 pub const BALANCE_MANIFEST: &str = "balance.json";
 /// The directory of a sweep's per-set runs.
 pub const SETS_DIR: &str = "sets";
+/// A design card's metrics.
+pub const DESIGN_CSV: &str = "design.csv";
+/// A design card's own progress record.
+pub const DESIGN_MANIFEST: &str = "design.json";
+/// The directory of a design card's per-arm runs.
+pub const ARMS_DIR: &str = "arms";
+/// An arm of a design card: one row of the card's counts per game.
+pub const DESIGN_GAMES_CSV: &str = "design-games.csv";
 
 /// An I/O error on `path`.
 pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RunError + '_ {
@@ -334,9 +342,14 @@ pub struct DirLock {
 /// lock file), so that nothing else (`silver report`'s page, say) is written there while a
 /// run, merge or sweep writes it; `None` for any other directory.
 pub fn lock_run_dir(dir: &Path) -> Result<Option<DirLock>, RunError> {
-    let ours = [LOCK_FILE, OutputFile::Manifest.name(), BALANCE_MANIFEST]
-        .iter()
-        .any(|f| dir.join(f).is_file());
+    let ours = [
+        LOCK_FILE,
+        OutputFile::Manifest.name(),
+        BALANCE_MANIFEST,
+        DESIGN_MANIFEST,
+    ]
+    .iter()
+    .any(|f| dir.join(f).is_file());
     if ours {
         lock(dir).map(Some)
     } else {

@@ -16,6 +16,7 @@ mod common;
 mod balance;
 mod cli;
 mod compare;
+mod design;
 mod docs;
 mod failures;
 mod integrity;

@@ -5,6 +5,7 @@
 pub(crate) mod balance;
 pub(crate) mod bots;
 pub(crate) mod cards;
+pub(crate) mod design;
 pub(crate) mod merge;
 pub(crate) mod play;
 pub(crate) mod replay;

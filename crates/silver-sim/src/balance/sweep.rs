@@ -78,18 +78,36 @@ pub fn load_set(plan: &Plan, dir: &Path) -> Result<Option<SetData>, RunError> {
     }))
 }
 
-/// Plays every game of one set into `dir`; the directory's manifest is written last, so a
-/// set is complete on disk only once everything else is.
+/// Where a unit (a sweep's set, a design card's arm) stands in its whole: the games done
+/// before it and the games of the whole, for progress, and its name in a failure's message
+/// (`set NAME`, `arm NAME`).
+pub(crate) struct UnitPlace<'a> {
+    /// Games of the earlier units.
+    pub(crate) done_before: u64,
+    /// Games of every unit.
+    pub(crate) total: u64,
+    /// What the unit is called in messages.
+    pub(crate) name: &'a str,
+}
+
+/// Plays every game of one unit of a sweep or a design card into `dir`, the one way both run
+/// their units: through the block scheduler, each game by `play(worker, index, stats, rows)`
+/// (which plays it with [`record::play`] and returns the game's own extra row, if the caller
+/// keeps one); then `game-metrics.csv`, the summaries, whatever `extra` writes from the
+/// games' extra rows, and the directory's manifest last, so a unit is complete on disk only
+/// once everything else is.
 #[allow(clippy::too_many_arguments)]
-fn run_set(
+pub(crate) fn run_unit<E: Send>(
     plan: &Plan,
     dir: &Path,
     pool: &rayon::ThreadPool,
-    done_before: u64,
-    total: u64,
+    place: &UnitPlace,
     progress: &mut dyn SweepProgress,
     interrupted: &AtomicBool,
-) -> Result<SetData, RunError> {
+    play: impl Fn(&mut crate::record::Worker, u64, &mut Stats, &mut Rows) -> E + Sync,
+    extra: impl FnOnce(&[E]) -> Result<(), RunError>,
+) -> Result<(SetData, Vec<E>), RunError> {
+    let (done_before, total) = (place.done_before, place.total);
     create_dir(dir)?;
     remove(dir, &OutputFile::ALL)?;
     let mut files = CsvFiles::create(dir, &plan.outputs, false)?;
@@ -97,7 +115,8 @@ fn run_set(
     let layout = Blocks::new(plan, 0, plan.games);
     let mut stats = Stats::new(bots, seats);
     let mut rows: Vec<GameRow> = Vec::with_capacity(plan.games as usize);
-    type Block = (Rows, Stats, Vec<GameRow>);
+    let mut extras: Vec<E> = Vec::with_capacity(plan.games as usize);
+    type Block<E> = (Rows, Stats, Vec<GameRow>, Vec<E>);
     let games_done = std::cell::Cell::new(0u64);
     let result = blocks::play(
         plan,
@@ -105,19 +124,27 @@ fn run_set(
         0,
         pool,
         interrupted,
-        || -> Block { (Rows::default(), Stats::new(bots, seats), Vec::new()) },
-        |worker, g, (out, block, counts)| {
+        || -> Block<E> {
+            (
+                Rows::default(),
+                Stats::new(bots, seats),
+                Vec::new(),
+                Vec::new(),
+            )
+        },
+        |worker, g, (out, block, counts, extra)| {
             let mut one = Stats::new(bots, seats);
-            record::play(plan, g, worker, &mut one, out, &mut ());
+            extra.push(play(worker, g, &mut one, out));
             counts.push(GameRow::from_stats(&one));
             block.merge(&one);
         },
-        |(out, mut block, counts)| {
+        |(out, mut block, counts, extra)| {
             block.end_block();
             files.append(&out)?;
             stats.merge(&block);
             games_done.set(games_done.get() + counts.len() as u64);
             rows.extend(counts);
+            extras.extend(extra);
             Ok(Flow::Continue)
         },
         |_, _| {
@@ -134,7 +161,7 @@ fn run_set(
             })
         }
         Err(Stop::Panic(mut p)) => {
-            p.message = format!("set {}: {}", plan.set.name, p.message);
+            p.message = format!("{}: {}", place.name, p.message);
             return Err(RunError::Panic(p));
         }
         Err(Stop::Bot { game, failure }) => {
@@ -152,13 +179,78 @@ fn run_set(
     let mut manifest = Manifest::new(plan, None, &layout);
     manifest.metrics = Some((metrics.len() as u64, crc32fast::hash(&metrics)));
     write_summaries(dir, &stats, &manifest.bots, &plan.set, plan.outputs.cards)?;
+    extra(&extras)?;
     manifest.blocks_done = layout.count;
     manifest.files = lengths;
     manifest.stats = stats.clone();
     manifest.complete = true;
     manifest.save(dir)?;
-    Ok(SetData { stats, rows })
+    Ok((SetData { stats, rows }, extras))
 }
+
+/// What the record of a directory of units (a sweep's `balance.json`, a design card's
+/// `design.json`) says about it.
+pub(crate) struct UnitsRecord {
+    /// The fingerprint of what it plays.
+    pub(crate) fingerprint: String,
+    /// Whether it finished.
+    pub(crate) complete: bool,
+    /// Units complete on disk.
+    pub(crate) done: usize,
+    /// Units in all.
+    pub(crate) total: usize,
+}
+
+/// Whether a sweep or a design card may start (or, with `resume`, continue) in `out`, whose
+/// record (`record_name`) says `old`, the one rule for both: a resumed one must be the same
+/// (`mismatch`) and unfinished; a new one may replace only one stopped before its first unit,
+/// or a finished one with `force` (then `replaced`, files or directories of `out`, are
+/// removed); an unfinished one is kept (`unfinished`); a directory without a record must hold
+/// nothing else.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn open_units(
+    out: &Path,
+    (resume, force): (bool, bool),
+    record_name: &str,
+    old: Option<UnitsRecord>,
+    fingerprint: &str,
+    mismatch: impl FnOnce(String) -> RunError,
+    unfinished: impl FnOnce(usize, usize) -> RunError,
+    replaced: &[&str],
+) -> Result<(), RunError> {
+    match (old, resume) {
+        (Some(old), true) if old.fingerprint != fingerprint => Err(mismatch(old.fingerprint)),
+        (Some(old), true) if old.complete => Err(RunError::AlreadyComplete {
+            dir: out.to_path_buf(),
+        }),
+        (Some(_), true) => Ok(()),
+        // Stopped before its first unit was recorded: the same one (or any, with --force)
+        // starts there afresh (a unit's directory is replaced whole when it is played).
+        (Some(old), false)
+            if !old.complete && old.done == 0 && (force || old.fingerprint == fingerprint) =>
+        {
+            Ok(())
+        }
+        (Some(old), false) if !old.complete => Err(unfinished(old.done, old.total)),
+        (Some(_), false) if !force => Err(RunError::Finished {
+            dir: out.to_path_buf(),
+        }),
+        (Some(_), false) => {
+            // A finished one of ours, to replace: start afresh.
+            for name in replaced {
+                let path = out.join(name);
+                if path.is_dir() {
+                    fs::remove_dir_all(&path).map_err(io(&path))?;
+                } else if path.exists() {
+                    fs::remove_file(&path).map_err(io(&path))?;
+                }
+            }
+            Ok(())
+        }
+        (None, _) => check_foreign(out, &[record_name]),
+    }
+}
+
 /// Runs a sweep into `opts.out`: every set not already complete there (with `resume`), then
 /// `balance.csv`.
 pub fn run_balance(
@@ -206,49 +298,30 @@ pub fn run_balance(
         Err(RunError::NotASweep { .. }) => None,
         Err(e) => return Err(e),
     };
-    match (&old, opts.resume) {
-        (Some(old), true) if old.fingerprint != fingerprint => {
-            return Err(RunError::SweepPlanMismatch {
-                path: manifest_path,
-                found: old.fingerprint.clone(),
-                expected: fingerprint,
-            });
-        }
-        (Some(old), true) if old.complete => {
-            return Err(RunError::AlreadyComplete { dir: out.clone() });
-        }
-        // Stopped before its first set was recorded: the same sweep (or any, with --force)
-        // starts there afresh (a set's directory is replaced whole when it is played).
-        (Some(old), false)
-            if !old.complete
-                && old.sets_done == 0
-                && (opts.force || old.fingerprint == fingerprint) => {}
-        (Some(old), false) if !old.complete => {
-            return Err(RunError::SweepUnfinished {
-                dir: out.clone(),
-                done: old.sets_done,
-                total: old.sets.len(),
-            });
-        }
-        (Some(_), false) if !opts.force => {
-            return Err(RunError::Finished { dir: out.clone() });
-        }
-        (Some(_), false) => {
-            // A finished sweep of ours, to replace: start afresh.
-            let sets = out.join(SETS_DIR);
-            if sets.exists() {
-                fs::remove_dir_all(&sets).map_err(io(&sets))?;
-            }
-            for name in [BALANCE_CSV, OutputFile::Report.name()] {
-                let file = out.join(name);
-                if file.exists() {
-                    fs::remove_file(&file).map_err(io(&file))?;
-                }
-            }
-        }
-        (None, _) => check_foreign(out, &[BALANCE_MANIFEST])?,
-        _ => {}
-    }
+    let record = old.as_ref().map(|o| UnitsRecord {
+        fingerprint: o.fingerprint.clone(),
+        complete: o.complete,
+        done: o.sets_done,
+        total: o.sets.len(),
+    });
+    open_units(
+        out,
+        (opts.resume, opts.force),
+        BALANCE_MANIFEST,
+        record,
+        &fingerprint,
+        |found| RunError::SweepPlanMismatch {
+            path: manifest_path.clone(),
+            found,
+            expected: fingerprint.clone(),
+        },
+        |done, total| RunError::SweepUnfinished {
+            dir: out.clone(),
+            done,
+            total,
+        },
+        &[SETS_DIR, BALANCE_CSV, OutputFile::Report.name()],
+    )?;
     manifest.save(&manifest_path)?;
     let total = bp.total_games();
     let n = bp.sets.len();
@@ -279,14 +352,22 @@ pub fn run_balance(
                     });
                 }
                 progress.set_started(i, n, &plan.set.name, false);
-                let d = run_set(
+                let place = UnitPlace {
+                    done_before,
+                    total,
+                    name: &format!("set {}", plan.set.name),
+                };
+                let (d, _) = run_unit(
                     &plan,
                     &dir,
                     &pool,
-                    done_before,
-                    total,
+                    &place,
                     progress,
                     interrupted,
+                    |worker, g, one, out| {
+                        record::play(&plan, g, worker, one, out, &mut ());
+                    },
+                    |_| Ok(()),
                 )?;
                 played += d.stats.games;
                 sets_played += 1;

@@ -15,6 +15,24 @@
 //! base, played on the same deals, give paired differences.
 
 pub mod card;
+mod collect;
+mod resolve;
+mod run;
+
+pub use collect::design_row;
+pub use resolve::{
+    resolve_design, restricted_name, DesignError, DesignSpec, DEFAULT_GAMES, DEFAULT_LADDER,
+    DEFAULT_REFERENCE, DEFAULT_SEARCH_GAMES, DEFAULT_SEARCH_ITERATIONS,
+};
+pub use run::{
+    read_design_manifest, run_design, DesignManifest, DesignOptions, DesignOutcome, DESIGN_VERSION,
+};
+/// What this crate's own tests reach inside the design card; not part of the API.
+#[doc(hidden)]
+pub(crate) mod testing {
+    pub use super::collect::{design_games_csv, parse_design_games};
+}
+pub use crate::output::{ARMS_DIR, DESIGN_CSV, DESIGN_GAMES_CSV, DESIGN_MANIFEST};
 
 use crate::plan::{BotEntry, Plan};
 use crate::sets::NamedSet;

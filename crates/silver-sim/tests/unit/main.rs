@@ -6,6 +6,7 @@ mod balance;
 mod balance_metrics;
 mod balance_report;
 mod balance_sweep;
+mod design;
 mod design_card;
 mod files;
 mod manifest;

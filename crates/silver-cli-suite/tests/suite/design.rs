@@ -1,0 +1,207 @@
+//! Integration tests of `silver design`: the real executable, run from the workspace root,
+//! writing only into fresh temporary directories. Nothing here asserts on wall-clock time; the
+//! interrupt test's poll loop has a generous timeout only as a safety net.
+
+use crate::common::*;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+/// A small card: 2 players, a ladder of random and greedy, few games, no restricted arms.
+fn card(out: &Path, threads: &str) -> Vec<OsString> {
+    args![
+        "design",
+        "--set",
+        "amulet",
+        "--players",
+        "2",
+        "--ladder",
+        "random,greedy",
+        "--games",
+        "24",
+        "--search-games",
+        "4",
+        "--search-iterations",
+        "20",
+        "--values",
+        "none",
+        "--threads",
+        threads,
+        "--quiet",
+        "--out",
+        out
+    ]
+}
+
+/// Every file under `dir` (the lock file aside), by its path under `dir`, in order.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if !p.ends_with(".silver.lock") {
+                out.push(p.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn assert_same_trees(a: &Path, b: &Path) {
+    let (fa, fb) = (files(a), files(b));
+    assert_eq!(fa, fb);
+    let names: Vec<String> = fa.iter().map(|p| p.display().to_string()).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    assert_same_files(a, b, &names);
+}
+
+#[test]
+fn a_small_card_writes_every_arm_and_is_the_same_at_any_thread_count() {
+    let tmp = TempDir::new("design-card");
+    let (one, two) = (tmp.join("one"), tmp.join("two"));
+    let out = ok(card(&one, "1"));
+    let last = out.stdout.trim_end().lines().last().unwrap();
+    // 24 self-play, 6 points games, 24 ladder, 4 hidden information, 24 memory.
+    assert!(last.starts_with("82 games in "), "{last}");
+    assert!(
+        last.ends_with(&format!("; files in {}", one.display())),
+        "{last}"
+    );
+    let arms = [
+        "00-self-play",
+        "01-points-game",
+        "02-ladder-1-over-0",
+        "03-hidden-information",
+        "04-memory",
+    ];
+    for arm in arms {
+        let dir = one.join("arms").join(arm);
+        for f in [
+            "manifest.json",
+            "summary.csv",
+            "game-metrics.csv",
+            "design-games.csv",
+        ] {
+            assert!(dir.join(f).is_file(), "{arm}/{f}");
+        }
+    }
+    // The printed card, then design.csv: every metric, the ladder's share first.
+    assert!(
+        out.stdout.starts_with("Design card: amulet, 2 players"),
+        "{}",
+        out.stdout
+    );
+    let csv = read_text(&one.join("design.csv"));
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("set,players,metric,key,unit,value,low95,high95,games,blocks")
+    );
+    assert!(lines
+        .next()
+        .unwrap()
+        .starts_with("amulet,2,skill_gap,,points,"));
+    assert!(csv.contains("\namulet,2,ladder_share,greedy>random,%,"));
+    assert!(csv.contains("\namulet,2,memory_value,,points,"));
+    let games = read_text(&one.join("arms/02-ladder-1-over-0/design-games.csv"));
+    assert_eq!(games.lines().count(), 1 + 24);
+    assert!(games.starts_with("game,deal,rounds,turns,round_end_0,"));
+    let m: serde_json::Value = serde_json::from_str(&read_text(&one.join("design.json"))).unwrap();
+    assert_eq!(m["complete"], true, "{m}");
+    assert_eq!(m["arms_done"], 5, "{m}");
+    assert_eq!(m["arms"][2][0], "02-ladder-1-over-0", "{m}");
+    assert_eq!(m["design"][0], csv.len(), "{m}");
+    ok(card(&two, "2"));
+    assert_same_trees(&one, &two);
+}
+
+#[test]
+fn a_finished_card_is_refused_replaced_with_force_and_not_resumed() {
+    let tmp = TempDir::new("design-force");
+    let dir = tmp.join("card");
+    ok(card(&dir, "2"));
+    let msg = fails(card(&dir, "2"));
+    assert_mentions(&msg, &["holds a finished run", "--force"]);
+    let mut resume = card(&dir, "2");
+    resume.push("--resume".into());
+    let msg = fails(resume);
+    assert_mentions(&msg, &["already complete"]);
+    let before = read(&dir.join("design.json"));
+    let mut force = card(&dir, "1");
+    force.push("--force".into());
+    ok(force);
+    assert_eq!(read(&dir.join("design.json")), before);
+    // Foreign files are never replaced.
+    let foreign = tmp.join("foreign");
+    std::fs::create_dir_all(&foreign).unwrap();
+    std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
+    let mut force = card(&foreign, "1");
+    force.push("--force".into());
+    let msg = fails(force);
+    assert_mentions(&msg, &["notes.txt", "not a run's"]);
+}
+
+#[test]
+fn an_interrupted_card_resumes_to_the_same_files() {
+    let tmp = TempDir::new("design-resume");
+    let (dir, reference) = (tmp.join("interrupted"), tmp.join("reference"));
+    let mut long = card(&dir, "1");
+    for (flag, value) in [("--games", "400"), ("--search-games", "40")] {
+        let i = long.iter().position(|a| a == flag).unwrap();
+        long[i + 1] = value.into();
+    }
+    let first = dir.join("arms/00-self-play/manifest.json");
+    let out = interrupt_once(long.clone(), "its first arm was on disk", || first.exists());
+    let last = out.stderr.trim_end().lines().last().unwrap_or("");
+    assert_mentions(last, &["interrupted", "--resume"]);
+    let m: serde_json::Value = serde_json::from_str(&read_text(&dir.join("design.json"))).unwrap();
+    assert_eq!(m["complete"], false, "{m}");
+    assert!(!dir.join("design.csv").exists());
+    let msg = fails(long.clone());
+    assert_mentions(&msg, &["unfinished design card", "--resume"]);
+    let mut resume = long.clone();
+    resume.push("--resume".into());
+    let i = resume.iter().position(|a| a == "--threads").unwrap();
+    resume[i + 1] = "2".into();
+    ok(resume);
+    let mut again = long;
+    let i = again
+        .iter()
+        .position(|a| a == &OsString::from(&dir))
+        .unwrap();
+    again[i] = reference.clone().into();
+    ok(again);
+    assert_same_trees(&dir, &reference);
+}
+
+#[test]
+fn bad_cards_fail_in_one_line() {
+    let tmp = TempDir::new("design-errors");
+    let out = tmp.join("out");
+    let with = |flag: &str, value: &str| {
+        let mut a = card(&out, "1");
+        let i = a.iter().position(|x| x == flag).unwrap();
+        a[i + 1] = value.into();
+        a
+    };
+    assert_mentions(&fails(with("--ladder", "greedy")), &["at least two rungs"]);
+    assert_mentions(&fails(with("--ladder", "random,nobody")), &["nobody"]);
+    assert_mentions(&fails(with("--ladder", "random,,greedy")), &["empty entry"]);
+    assert_mentions(&fails(with("--players", "5")), &["2, 3 or 4 players"]);
+    assert_mentions(
+        &fails(with("--games", "0")),
+        &["--games must be at least 1"],
+    );
+    assert_mentions(&fails(with("--values", "15")), &["not a card value"]);
+    assert_mentions(&fails(with("--values", "x")), &["not a card value"]);
+    assert_mentions(
+        &fails(with("--set", "nothing-like-a-set")),
+        &["nothing-like-a-set"],
+    );
+    assert_mentions(&fails(with("--threads", "100000")), &["threads"]);
+    assert!(!out.join("design.json").exists());
+}
