@@ -117,7 +117,6 @@ pub fn block_share_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
     }
     let p = b.est.value;
     let se = b.se();
-    let trials: f64 = yx.iter().map(|&(_, x)| x).sum();
     let n_eff = if se > 0.0 && p > 0.0 && p < 1.0 {
         (p * (1.0 - p) / (se * se)).max(1.0)
     } else {
