@@ -138,6 +138,15 @@ fn pairs_and_ratings_agree_with_the_games() {
     // report prints the same tables.
     let report = ok(args!["report", &dir]);
     assert_mentions(&report.stdout, &["head to head", "ratings (Bradley-Terry"]);
+    // A bot without an estimate is never the reference, even when asked for.
+    let report = ok(args!["report", &dir, "--anchor", "random"]);
+    assert_mentions(
+        &report.stdout,
+        &[
+            "0 = mean of 2 rated bots",
+            "(--anchor random: it has no estimate, so 0 is the mean of the rated bots)",
+        ],
+    );
 }
 
 /// The round robin: random won 1 comparison of 2,000, so it has a rating, but a

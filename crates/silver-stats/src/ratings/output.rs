@@ -145,12 +145,17 @@ pub fn ratings_table(table: &PairTable, bots: &[String], anchor: Option<usize>) 
             bots[i], elo, ci, r.comparisons
         ));
     }
-    if let (Some(a), Reference::Mean) = (anchor, fitted.reference) {
-        if let Some(name) = bots.get(a) {
-            out.push_str(&format!(
-                "  (--anchor {name}: it has no estimate, so 0 is the mean of the rated bots)\n"
-            ));
-        }
+    if let Some(name) = anchor
+        .filter(|&a| fitted.reference != Reference::Bot(a))
+        .and_then(|a| bots.get(a))
+    {
+        let zero = match fitted.reference {
+            Reference::Mean => "the mean of the rated bots".to_string(),
+            Reference::Bot(b) => bots[b].clone(),
+        };
+        out.push_str(&format!(
+            "  (--anchor {name}: it has no estimate, so 0 is {zero})\n"
+        ));
     }
     for (i, r) in ratings.iter().enumerate() {
         let side = if r.comparisons == 0 {
