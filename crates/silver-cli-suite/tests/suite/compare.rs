@@ -239,6 +239,37 @@ fn ratings_answer_whether_one_bot_is_better_than_another() {
     assert!(!bad.join("manifest.json").exists(), "{msg}");
     let msg = fails(args!["report", &dir, "--anchor", "nobody"]);
     assert_mentions(&msg, &["--anchor nobody", "not a bot of this run"]);
+    // Shards merged print the whole run's ratings, from the bot asked for.
+    let shards: Vec<_> = (1..=2)
+        .map(|k| {
+            let d = tmp.join(&format!("s{k}"));
+            ok(with(round_robin(&d), args!["--shard", format!("{k}/2")]));
+            d
+        })
+        .collect();
+    let merged = tmp.join("merged");
+    let msg = fails(args![
+        "merge", "--out", &merged, "--anchor", "nobody", &shards[0], &shards[1]
+    ]);
+    assert_mentions(&msg, &["--anchor nobody", "not a bot of this run"]);
+    assert!(!merged.join("manifest.json").exists(), "{msg}");
+    let out = ok(args![
+        "merge",
+        "--out",
+        &merged,
+        "--anchor",
+        "greedy-mem2",
+        &shards[0],
+        &shards[1]
+    ])
+    .stdout;
+    // The ratings and their differences (the last line is the run's or the merge's own).
+    let ratings = |s: &str| {
+        let lines: Vec<&str> = s[s.find("ratings (").unwrap()..].lines().collect();
+        lines[..lines.len() - 1].join("\n")
+    };
+    assert_eq!(ratings(&out), ratings(&by_mem2));
+    assert_eq!(files(&merged), files(&dir));
 }
 
 #[test]
