@@ -51,6 +51,10 @@ pub(crate) struct Common {
     /// command is printed before it starts. Without it they are refused.
     #[arg(long)]
     pub(crate) allow_exec: bool,
+    /// Rate this bot 0 in the printed ratings (default: the mean of the bots with a rating;
+    /// the files always use the mean).
+    #[arg(long, value_name = "BOT")]
+    pub(crate) anchor: Option<String>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

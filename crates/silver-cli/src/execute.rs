@@ -12,6 +12,9 @@ use std::process::ExitCode;
 /// Runs a resolved plan (resolved once, by the caller, which knows how to name its errors)
 /// into `--out`, or `default_out`.
 pub(crate) fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Result<ExitCode> {
+    // A misspelt --anchor is an error before the games, not after them.
+    let names = plan.bot_names();
+    crate::cmd::anchor_index(&names, common.anchor.as_deref())?;
     let shard = common
         .shard
         .as_deref()
@@ -46,9 +49,11 @@ pub(crate) fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Resu
     match result {
         Ok(outcome) => {
             out!("{}", plan.set.summary_lines())?;
-            let names = plan.bot_names();
             out!("{}", summary_table(&outcome.stats, &names))?;
-            out!("{}", comparisons(&outcome.stats, &names))?;
+            out!(
+                "{}",
+                comparisons(&outcome.stats, &names, common.anchor.as_deref())?
+            )?;
             if let Some(t) = &outcome.sprt {
                 out!("{}", t.summary(&outcome.stats.pairs, &names))?;
             }

@@ -291,7 +291,13 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
     );
     bots.blocks.push(Block::Table(table));
     if m.bots.len() >= 2 && !s.pairs.pairs.is_empty() {
-        compare(&mut bots, m, file("pairs.csv"), file("ratings.csv"))?;
+        compare(
+            &mut bots,
+            m,
+            file("pairs.csv"),
+            file("ratings.csv"),
+            file("ratings-pairs.csv"),
+        )?;
     }
     if let Some(t) = &m.sprt {
         sprt(&mut bots, dir, m, t)?;
@@ -475,8 +481,15 @@ fn run(dir: &Path, m: &Manifest) -> Result<Report> {
     Ok(report)
 }
 
-/// Head-to-head heatmap and ratings, with pairs.csv and ratings.csv as their tables.
-fn compare(section: &mut Section, m: &Manifest, pairs: &[u8], ratings_csv: &[u8]) -> Result<()> {
+/// Head-to-head heatmap and ratings, with pairs.csv, ratings.csv and ratings-pairs.csv as their
+/// tables.
+fn compare(
+    section: &mut Section,
+    m: &Manifest,
+    pairs: &[u8],
+    ratings_csv: &[u8],
+    differences_csv: &[u8],
+) -> Result<()> {
     let s = &m.stats;
     let k = m.bots.len();
     let mut cells = vec![vec![None; k]; k];
@@ -530,9 +543,22 @@ fn compare(section: &mut Section, m: &Manifest, pairs: &[u8], ratings_csv: &[u8]
     )?;
     section.figure(
         "ratings",
-        "Bradley–Terry ratings on the Elo scale with 95% intervals over blocks (orange: the anchor, rated 0; a bot that lost or won every comparison shows its one-sided bound).",
-        charts::dot_whisker("ratings", "Ratings", "Elo (anchor = 0)", &rows, Some(0.0))?,
+        "Bradley–Terry ratings on the Elo scale with 95% intervals over blocks, 0 being the mean of the bots with a rating (a bot that lost or won every comparison shows its one-sided bound, and is not in the mean; orange: the bot rated 0 when no bot has a rating).",
+        charts::dot_whisker(
+            "ratings",
+            "Ratings",
+            "Elo (0 = mean of the rated bots)",
+            &rows,
+            Some(0.0),
+        )?,
     );
+    section.blocks.push(Block::Table(table));
+    let table = csv_table(
+        "ratings-pairs-table",
+        "Rating differences: A's rating minus B's, with its 95% interval and the likelihood that A is stronger (ratings-pairs.csv)",
+        differences_csv,
+        |_| true,
+    )?;
     section.blocks.push(Block::Table(table));
     Ok(())
 }

@@ -85,7 +85,7 @@ pub use silver_stats::{
     count_cells, score_estimate, Decision, ScoreEstimate, SprtBoundsError, SprtRecord, SprtSpec,
     SprtSpecError,
 };
-pub use silver_stats::{fit_ratings, ratings_table, Rating};
+pub use silver_stats::{fit_ratings, fit_ratings_from, ratings_table, Rating, Ratings, Reference};
 pub use silver_stats::{wilson, Est, Metric};
 pub use spec::{BalanceSpec, ExperimentSpec, ModelSpec, Outputs, Seating};
 pub use stats::{census_tables, summary_table, Stats};

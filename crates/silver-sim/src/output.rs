@@ -134,6 +134,7 @@ output_files! {
     Cards = "cards.csv", "card-set balance per value": Made::Summary, switch cards;
     Pairs = "pairs.csv", "head-to-head, per pair of bots that met": Made::Summary, always;
     Ratings = "ratings.csv", "per bot, Elo with its interval": Made::Summary, always;
+    RatingsPairs = "ratings-pairs.csv", "per two bots with a rating, their difference with its interval and LOS": Made::Summary, always;
     Sprt = "sprt.csv", "the LLR after every block of an SPRT run": Made::PerGame(SPRT_HEADER), sprt;
     GameMetrics = "game-metrics.csv", "a balance sweep's set: one row of integer counts per game": Made::SweepSet, always;
     Manifest = "manifest.json", "the run's record of itself": Made::Manifest, always;

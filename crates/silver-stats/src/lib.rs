@@ -32,7 +32,10 @@ pub use hash::fnv1a_hex;
 pub use interval::{ratio, wilson, Est};
 pub use metric::Metric;
 pub use pairs::{crosstable, GameResult, HeadToHead, PairSums, PairTable};
-pub use ratings::{fit as fit_ratings, ratings_table, Rating};
+pub use ratings::{
+    fit as fit_ratings, fit_from as fit_ratings_from, ratings_pairs_csv, ratings_table, Difference,
+    Rating, Ratings, Reference,
+};
 pub use sprt::{
     count_cells, score_estimate, Decision, ScoreEstimate, SprtBoundsError, SprtRecord, SprtSpec,
     SprtSpecError,

@@ -9,9 +9,19 @@
 //! consistent for Plackett–Luce strengths too. It uses only the pairwise counts, which add
 //! exactly across shards.
 //!
-//! **Anchor.** The first bot of the run (as listed) that won some comparisons and lost some
-//! is rated 0 (a bot that won or lost them all has no finite rating to anchor to); every
-//! rating is the Elo difference from it.
+//! **Reference.** Ratings are differences, so one point of the scale is chosen as 0. By
+//! default it is the mean of the bots with an estimate (Ordo's convention): each rating is
+//! relative to the average bot, and its interval is that bot's own uncertainty (the
+//! covariance of the fit transformed to `r_i − mean(r)`). [`Reference::Bot`] rates one bot 0
+//! instead, every interval then being the distance from it. A bot that won or lost every
+//! comparison has only a bound: it never is the reference nor enters the mean. (The fit
+//! itself is anchored at the first bot that won some comparisons and lost some; the
+//! reference is applied to its strengths and covariance afterwards.)
+//!
+//! **Differences.** For every two bots with an estimate, `R_a − R_b` with the interval of its
+//! variance `V_aa + V_bb − 2 V_ab` (not the two marginal intervals, which ignore their
+//! correlation), and the likelihood of superiority `Φ((R_a − R_b) / se)` (BayesElo's `los`).
+//! Neither depends on the reference.
 //!
 //! **Prior.** One virtual comparison per pair that met, half won by each (as BayesElo's prior
 //! of virtual draws), so a bot that won every comparison still gets a finite rating; with the
@@ -27,6 +37,7 @@
 
 use crate::interval::Z;
 use crate::pairs::PairTable;
+use crate::sprt::phi;
 use std::f64::consts::LN_10;
 
 /// Elo points per unit of the natural log-odds.
@@ -35,8 +46,8 @@ const ELO: f64 = 400.0 / LN_10;
 /// One bot's rating.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
-    /// Elo difference from the anchor; None when the bot never met a bot connected to the
-    /// anchor.
+    /// Elo difference from the reference; None when the bot never met a bot connected to the
+    /// others.
     pub elo: Option<f64>,
     /// Lower end of the 95% interval (the anchor's is 0).
     pub low: f64,
@@ -48,7 +59,8 @@ pub struct Rating {
     pub wins: i64,
     /// It finished behind (or ahead) in every comparison: no estimate, only the bound.
     pub separated: bool,
-    /// The rating is 0 by definition (the first bot that both won and lost comparisons).
+    /// The rating is 0 by definition: the bot chosen as the reference ([`Reference::Bot`]), or,
+    /// when no bot has an estimate, the first that played.
     pub anchor: bool,
 }
 
@@ -101,8 +113,24 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Fits the ratings of `bots` bots from a run's pair sums.
-pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
+/// The fit measured from its internal anchor, with what the references need.
+struct Internal {
+    /// Ratings from the internal anchor (the first bot that won some comparisons and lost
+    /// some), in Elo.
+    out: Vec<Rating>,
+    /// The internal anchor.
+    anchor: usize,
+    /// Fitted strengths in natural log-odds units (0 for the anchor).
+    theta: Vec<f64>,
+    /// Their covariance, bots × bots, in natural units (the anchor's row and column 0; NaN
+    /// for a bot not connected to the anchor, or with fewer than two blocks).
+    cov: Vec<Vec<f64>>,
+    /// The bots with an estimate: connected to the anchor, and both won and lost comparisons.
+    rated: Vec<bool>,
+}
+
+/// Fits the ratings from the internal anchor: see the module's docs.
+fn internal(table: &PairTable, bots: usize) -> Internal {
     let mut out: Vec<Rating> = (0..bots)
         .map(|i| Rating {
             elo: None,
@@ -127,8 +155,15 @@ pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
             anchor: false,
         })
         .collect();
+    let empty = |out: Vec<Rating>, anchor: usize| Internal {
+        out,
+        anchor,
+        theta: vec![0.0; bots],
+        cov: vec![vec![f64::NAN; bots]; bots],
+        rated: vec![false; bots],
+    };
     if bots == 0 {
-        return out;
+        return empty(out, 0);
     }
     // The anchor: the first bot that won some comparisons and lost some (a bot that won or
     // lost them all has no finite rating to anchor the others to), else the first that played.
@@ -160,7 +195,7 @@ pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
     // Free parameters: the reached bots but the anchor.
     let free: Vec<usize> = (0..bots).filter(|&i| i != anchor && reached[i]).collect();
     if free.is_empty() {
-        return out;
+        return empty(out, anchor);
     }
     let index = |bot: usize| free.iter().position(|&f| f == bot);
     let pairs: Vec<_> = table
@@ -373,7 +408,156 @@ pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
             }
         }
     }
-    out
+    let mut full = vec![vec![f64::NAN; bots]; bots];
+    for i in (0..bots).filter(|&i| reached[i]) {
+        for j in (0..bots).filter(|&j| reached[j]) {
+            full[i][j] = match (index(i), index(j)) {
+                (Some(k), Some(l)) => cov.as_ref().map_or(f64::NAN, |c| c[k][l]),
+                // The anchor's rating is 0 by definition: no variance.
+                _ => 0.0,
+            };
+        }
+    }
+    let rated = (0..bots)
+        .map(|i| {
+            let (w, n) = record(i);
+            reached[i] && w > 0 && w < n
+        })
+        .collect();
+    Internal {
+        out,
+        anchor,
+        theta,
+        cov: full,
+        rated,
+    }
+}
+
+/// Which rating is 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// The mean of the bots with an estimate (Ordo's convention): every rating is relative to
+    /// the average bot, and its interval is that bot's own uncertainty.
+    Mean,
+    /// One bot, by its index in the run's order (`--anchor`).
+    Bot(usize),
+}
+
+/// The rating difference of two bots with an estimate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Difference {
+    /// The first bot (run order).
+    pub a: usize,
+    /// The second (after `a` in run order).
+    pub b: usize,
+    /// `R_a − R_b`, in Elo.
+    pub elo: f64,
+    /// Lower end of its 95% interval (from the covariance of the two ratings).
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+    /// Likelihood of superiority `Φ(elo / se)`: how sure the data are that `a` is the
+    /// stronger (BayesElo's `los`, from the normal approximation of the fit). NaN with fewer
+    /// than two blocks.
+    pub los: f64,
+}
+
+/// A run's ratings measured from one reference, with every difference between two bots that
+/// have an estimate (the differences do not depend on the reference).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ratings {
+    /// One per bot, in run order.
+    pub ratings: Vec<Rating>,
+    /// The reference the ratings are measured from. [`Reference::Mean`] unless a bot with an
+    /// estimate was asked for; when no bot has an estimate (each won or lost every
+    /// comparison), the first bot that played, as the fit's anchor.
+    pub reference: Reference,
+    /// Every two bots with an estimate, `a` before `b` in run order.
+    pub differences: Vec<Difference>,
+}
+
+/// The variance of the contrast `Σ a_k θ_k` under the covariance `v` (only the bots with
+/// `a_k ≠ 0` enter, so the others' unknown entries do not matter).
+fn contrast_var(v: &[Vec<f64>], a: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for (k, &ak) in a.iter().enumerate().filter(|(_, &x)| x != 0.0) {
+        for (l, &al) in a.iter().enumerate().filter(|(_, &x)| x != 0.0) {
+            s += ak * al * v[k][l];
+        }
+    }
+    s
+}
+
+/// Fits the ratings of `bots` bots from a run's pair sums, measured from the mean of the bots
+/// with an estimate.
+pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
+    fit_from(table, bots, Reference::Mean).ratings
+}
+
+/// Fits the ratings of `bots` bots from a run's pair sums, measured from `reference` (the
+/// mean when it names a bot without an estimate).
+pub fn fit_from(table: &PairTable, bots: usize, reference: Reference) -> Ratings {
+    let f = internal(table, bots);
+    let rated: Vec<usize> = (0..bots).filter(|&i| f.rated[i]).collect();
+    let mut ratings = f.out;
+    let reference = match reference {
+        // Nothing to average: the fit's own anchor, as fitted.
+        _ if rated.is_empty() => Reference::Bot(f.anchor),
+        Reference::Bot(b) if b < bots && f.rated[b] => Reference::Bot(b),
+        _ => Reference::Mean,
+    };
+    if !rated.is_empty() {
+        // The reference as weights on the strengths: 1/k on each rated bot, or 1 on one.
+        let mut w = vec![0.0; bots];
+        match reference {
+            Reference::Bot(b) => w[b] = 1.0,
+            Reference::Mean => {
+                for &i in &rated {
+                    w[i] = 1.0 / rated.len() as f64;
+                }
+            }
+        }
+        let shift = (0..bots).map(|i| w[i] * f.theta[i]).sum::<f64>() * ELO;
+        for (i, r) in ratings.iter_mut().enumerate() {
+            r.anchor = reference == Reference::Bot(i);
+            let Some(e) = r.elo else { continue };
+            if r.anchor {
+                (r.elo, r.low, r.high) = (Some(0.0), 0.0, 0.0);
+            } else if f.rated[i] {
+                // r_i − Σ w_k r_k: its variance from the whole covariance.
+                let mut a: Vec<f64> = w.iter().map(|x| -x).collect();
+                a[i] += 1.0;
+                let half = Z * contrast_var(&f.cov, &a).max(0.0).sqrt() * ELO;
+                let e = f.theta[i] * ELO - shift;
+                (r.elo, r.low, r.high) = (Some(e), e - half, e + half);
+            } else {
+                // A bound only: moved with the reference, its open side stays open.
+                (r.elo, r.low, r.high) = (Some(e - shift), r.low - shift, r.high - shift);
+            }
+        }
+    }
+    let mut differences = Vec::new();
+    for (x, &a) in rated.iter().enumerate() {
+        for &b in &rated[x + 1..] {
+            let mut c = vec![0.0; bots];
+            (c[a], c[b]) = (1.0, -1.0);
+            let se = contrast_var(&f.cov, &c).max(0.0).sqrt() * ELO;
+            let elo = (f.theta[a] - f.theta[b]) * ELO;
+            differences.push(Difference {
+                a,
+                b,
+                elo,
+                low: elo - Z * se,
+                high: elo + Z * se,
+                los: if se > 0.0 { phi(elo / se) } else { f64::NAN },
+            });
+        }
+    }
+    Ratings {
+        ratings,
+        reference,
+        differences,
+    }
 }
 
 /// log(1 + e^x), without overflow.
@@ -385,281 +569,8 @@ fn softplus(x: f64) -> f64 {
     }
 }
 
-/// A bound for CSV: `inf` / `-inf` when unbounded, empty when unknown.
-fn cell(x: f64, decimals: usize) -> String {
-    if x.is_finite() {
-        format!("{x:.decimals$}")
-    } else if x.is_infinite() {
-        if x > 0.0 { "inf" } else { "-inf" }.to_string()
-    } else {
-        String::new()
-    }
-}
-
-/// `ratings.csv`: one row per bot, in plan order (`elo` empty for a bot with only a bound;
-/// `inf`/`-inf` for an unbounded side).
-pub fn ratings_csv(ratings: &[Rating], bots: &[String], set: &str) -> Vec<u8> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "set",
-        "bot",
-        "elo",
-        "elo_low95",
-        "elo_high95",
-        "comparisons",
-        "anchor",
-    ])
-    .expect("in-memory write");
-    for (i, r) in ratings.iter().enumerate() {
-        w.write_record([
-            set.to_string(),
-            bots.get(i).cloned().unwrap_or_default(),
-            r.elo
-                .filter(|_| !r.separated)
-                .map_or(String::new(), |e| cell(e, 2)),
-            r.elo.map_or(String::new(), |_| cell(r.low, 2)),
-            r.elo.map_or(String::new(), |_| cell(r.high, 2)),
-            r.comparisons.to_string(),
-            (r.anchor as u8).to_string(),
-        ])
-        .expect("in-memory write");
-    }
-    w.into_inner().expect("in-memory write")
-}
-
-fn bound(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x:.1}")
-    } else if x > 0.0 {
-        "inf".into()
-    } else {
-        "-inf".into()
-    }
-}
-
-/// The ratings table printed after a run (empty when fewer than two bots met).
-pub fn ratings_table(table: &PairTable, bots: &[String]) -> String {
-    if table.pairs.is_empty() {
-        return String::new();
-    }
-    let ratings = fit(table, bots.len());
-    let anchor = ratings.iter().position(|r| r.anchor).unwrap_or(0);
-    let width = bots.iter().map(|n| n.len()).max().unwrap_or(3).max(3);
-    let mut out = format!(
-        "ratings (Bradley-Terry on finishing orders, Elo scale, {} = 0; 95% over {} blocks)\n",
-        bots[anchor], table.blocks
-    );
-    out.push_str(&format!(
-        "{:<width$}  {:>9}  {:>19}  {:>11}\n",
-        "bot", "elo", "95% CI", "comparisons"
-    ));
-    let mut order: Vec<usize> = (0..bots.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (x, y) = (ratings[a].elo, ratings[b].elo);
-        y.unwrap_or(f64::NEG_INFINITY)
-            .total_cmp(&x.unwrap_or(f64::NEG_INFINITY))
-            .then(a.cmp(&b))
-    });
-    for i in order {
-        let r = &ratings[i];
-        let (elo, ci) = match r.elo {
-            None => ("-".to_string(), "not connected".to_string()),
-            Some(_) if r.anchor => ("0.0".to_string(), "anchor".to_string()),
-            Some(_) if r.separated && r.low == f64::NEG_INFINITY => (
-                format!("< {:.1}", r.high),
-                format!("-inf .. {}", bound(r.high)),
-            ),
-            Some(_) if r.separated => (
-                format!("> {:.1}", r.low),
-                format!("{} .. inf", bound(r.low)),
-            ),
-            Some(e) if !r.low.is_nan() && !r.high.is_nan() => (
-                format!("{e:.1}"),
-                format!("{} .. {}", bound(r.low), bound(r.high)),
-            ),
-            Some(e) => (format!("{e:.1}"), String::new()),
-        };
-        out.push_str(&format!(
-            "{:<width$}  {:>9}  {:>19}  {:>11}\n",
-            bots[i], elo, ci, r.comparisons
-        ));
-    }
-    for (i, r) in ratings.iter().enumerate() {
-        let side = if r.comparisons == 0 {
-            continue;
-        } else if r.wins == 0 {
-            "behind"
-        } else if r.wins == r.comparisons {
-            "ahead"
-        } else {
-            continue;
-        };
-        let consequence = if r.anchor {
-            "the others' ratings are bounded on one side only"
-        } else {
-            "it has a bound (97.5%, one-sided), not an estimate"
-        };
-        out.push_str(&format!(
-            "  ({} finished {side} in every comparison: {consequence})\n",
-            bots[i]
-        ));
-    }
-    out
-}
+mod output;
+pub use output::{ratings_csv, ratings_pairs_csv, ratings_table};
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::pairs::GameResult;
-    use rand::{Rng, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
-    const MAX_PLAYERS: usize = 4;
-
-    /// A standard Gumbel variate.
-    fn gumbel(rng: &mut ChaCha8Rng) -> f64 {
-        let u: f64 = rng.random_range(f64::EPSILON..1.0);
-        -(-u.ln()).ln()
-    }
-
-    /// Simulates `deals` blocks of `players`-player games between bots of known Elo, seated
-    /// by `lineups` (one per deal in turn), every rotation of a deal sharing the deal's seat
-    /// noise (so the games of a block are correlated, as with real deals). Finishing orders are
-    /// Plackett–Luce (strength plus Gumbel noise, sorted), whose pairwise marginals are exactly
-    /// Bradley–Terry.
-    fn simulate(
-        rng: &mut ChaCha8Rng,
-        elo: &[f64],
-        lineups: &[Vec<usize>],
-        deals: u64,
-    ) -> PairTable {
-        let mut t = PairTable::default();
-        for d in 0..deals {
-            let lineup = &lineups[(d % lineups.len() as u64) as usize];
-            let n = lineup.len();
-            let noise: Vec<f64> = (0..n).map(|_| gumbel(rng)).collect();
-            for r in 0..n {
-                let mut bots = [0usize; MAX_PLAYERS];
-                let mut utility = [0f64; MAX_PLAYERS];
-                for s in 0..n {
-                    bots[s] = lineup[(s + r) % n];
-                    utility[s] = elo[bots[s]] / ELO + noise[s];
-                }
-                let mut order: Vec<usize> = (0..n).collect();
-                order.sort_by(|&a, &b| utility[b].total_cmp(&utility[a]));
-                let mut g = GameResult {
-                    players: n,
-                    bots,
-                    totals: [0; MAX_PLAYERS],
-                    place: [0; MAX_PLAYERS],
-                };
-                for (i, &s) in order.iter().enumerate() {
-                    g.place[s] = i as u8;
-                    g.totals[s] = i as i32;
-                }
-                t.record(d, &g);
-            }
-        }
-        t.close();
-        t
-    }
-
-    /// Coverage of the 95% intervals over replications, per bot.
-    fn coverage(elo: &[f64], lineups: &[Vec<usize>], deals: u64, reps: u32, seed: u64) -> Vec<f64> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut hits = vec![0u32; elo.len()];
-        for _ in 0..reps {
-            let t = simulate(&mut rng, elo, lineups, deals);
-            let r = fit(&t, elo.len());
-            assert!(r[0].anchor);
-            for (i, ri) in r.iter().enumerate().skip(1) {
-                let truth = elo[i] - elo[0];
-                if ri.low <= truth && truth <= ri.high {
-                    hits[i] += 1;
-                }
-            }
-        }
-        hits.iter()
-            .skip(1)
-            .map(|&h| h as f64 / reps as f64)
-            .collect()
-    }
-
-    #[test]
-    fn intervals_cover_known_strengths_four_players() {
-        // Four bots at one table, every rotation of each deal: 1,000 replications of 150
-        // blocks.
-        let c = coverage(
-            &[0.0, 60.0, -40.0, 150.0],
-            &[vec![0, 1, 2, 3]],
-            150,
-            1000,
-            7,
-        );
-        eprintln!("coverage {c:?}");
-        for x in &c {
-            assert!((0.93..=0.97).contains(x), "coverage {c:?}");
-        }
-    }
-
-    #[test]
-    fn intervals_cover_known_strengths_round_robin_heads_up() {
-        // Three bots heads-up, a round robin of tables, 2 rotations per deal.
-        let c = coverage(
-            &[0.0, 100.0, 30.0],
-            &[vec![0, 1], vec![0, 2], vec![1, 2]],
-            600,
-            1000,
-            11,
-        );
-        eprintln!("coverage {c:?}");
-        for x in &c {
-            assert!((0.93..=0.97).contains(x), "coverage {c:?}");
-        }
-    }
-
-    #[test]
-    fn intervals_cover_known_strengths_three_players_fillers() {
-        // A candidate and a baseline with a filler, three players (A, B, C rotated).
-        let c = coverage(&[0.0, -80.0, 20.0], &[vec![0, 1, 2]], 200, 1000, 13);
-        eprintln!("coverage {c:?}");
-        for x in &c {
-            assert!((0.93..=0.97).contains(x), "coverage {c:?}");
-        }
-    }
-
-    #[test]
-    fn the_fit_recovers_strengths_and_handles_a_perfect_score() {
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let t = simulate(&mut rng, &[0.0, 200.0], &[vec![0, 1]], 20_000);
-        let r = fit(&t, 2);
-        let e = r[1].elo.unwrap();
-        assert!((e - 200.0).abs() < 10.0, "{e}");
-        assert!(r[1].low < e && e < r[1].high);
-        // Bot 1 wins every comparison: a finite, large rating.
-        let mut t = PairTable::default();
-        for d in 0..50 {
-            let mut g = GameResult {
-                players: 2,
-                bots: [0, 1, 0, 0],
-                totals: [9, 1, 0, 0],
-                place: [1, 0, 0, 0],
-            };
-            t.record(d, &g);
-            g.bots = [1, 0, 0, 0];
-            g.place = [0, 1, 0, 0];
-            t.record(d, &g);
-        }
-        t.close();
-        let r = fit(&t, 3);
-        assert!(r[1].elo.unwrap() > 500.0 && r[1].elo.unwrap().is_finite());
-        // A bot that won everything has a lower bound only: 50 blocks, a share lost of
-        // 1 − 0.025^(1/50) at the bound, about 447 Elo above the anchor.
-        assert!(r[1].separated);
-        assert_eq!(r[1].high, f64::INFINITY);
-        let p = 1.0 - 0.025f64.powf(1.0 / 50.0);
-        let want = 400.0 * ((1.0 - p) / p).log10();
-        assert!((r[1].low - want).abs() < 1e-6, "{:?} vs {want}", r[1]);
-        assert_eq!(r[2].elo, None, "bot 2 never played");
-    }
-}
+mod tests;

@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// Every CSV a default run of two or more bots writes.
-const CSVS: [&str; 7] = [
+const CSVS: [&str; 8] = [
     "games.csv",
     "rounds.csv",
     "census.csv",
@@ -17,6 +17,7 @@ const CSVS: [&str; 7] = [
     "summary.csv",
     "pairs.csv",
     "ratings.csv",
+    "ratings-pairs.csv",
 ];
 
 /// The profiles shipped in `bots/`.

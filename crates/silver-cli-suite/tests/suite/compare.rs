@@ -1,5 +1,5 @@
 //! Comparing bots through the real binary: head-to-head (`pairs.csv`), ratings
-//! (`ratings.csv`), the sequential test (`--sprt`, `sprt.csv`) and `silver sprt` from counts.
+//! (`ratings.csv`, `ratings-pairs.csv`, `--anchor`), the sequential test (`--sprt`, `sprt.csv`) and `silver sprt` from counts.
 
 use crate::common::*;
 
@@ -30,7 +30,7 @@ fn header(path: &Path) -> String {
 }
 
 /// Every file an SPRT run writes.
-const SPRT_FILES: [&str; 8] = [
+const SPRT_FILES: [&str; 9] = [
     "games.csv",
     "rounds.csv",
     "census.csv",
@@ -38,6 +38,7 @@ const SPRT_FILES: [&str; 8] = [
     "summary.csv",
     "pairs.csv",
     "ratings.csv",
+    "ratings-pairs.csv",
     "sprt.csv",
 ];
 
@@ -60,7 +61,12 @@ fn pairs_and_ratings_agree_with_the_games() {
     ]);
     assert_mentions(
         &out.stdout,
-        &["head to head", "ratings (Bradley-Terry", "anchor"],
+        &[
+            "head to head",
+            "ratings (Bradley-Terry",
+            "0 = mean of 2 rated bots",
+            "rating differences",
+        ],
     );
     assert_eq!(
         header(&dir.join("pairs.csv")),
@@ -106,17 +112,164 @@ fn pairs_and_ratings_agree_with_the_games() {
         "set,bot,elo,elo_low95,elo_high95,comparisons,anchor"
     );
     assert_eq!(ratings.len(), 3);
-    // random lost every comparison: it has only a bound, and greedy (the first bot that won
-    // some and lost some) is the anchor.
+    // random lost every comparison: it has only a bound, and is left out of the mean of the
+    // others (0 by definition), which no bot is the anchor of.
     let cols = |i: usize, c: &[usize]| c.iter().map(|&k| ratings[i][k].clone()).collect::<Vec<_>>();
     assert_eq!(cols(0, &[1, 2, 3, 6]), ["random", "", "-inf", "0"]);
-    assert_eq!(cols(1, &[1, 2, 6]), ["greedy", "0.00", "1"]);
+    assert_eq!(cols(1, &[1, 6]), ["greedy", "0"]);
     let elo = |i: usize| ratings[i][2].parse::<f64>().unwrap();
     let upper = |i: usize| ratings[i][4].parse::<f64>().unwrap();
+    assert!((elo(1) + elo(2)).abs() < 0.011, "{ratings:?}");
     assert!(elo(2) < 0.0 && upper(0) < elo(2), "{ratings:?}");
+    // The one difference of two rated bots, as the ratings give it.
+    assert_eq!(
+        header(&dir.join("ratings-pairs.csv")),
+        "set,bot_a,bot_b,elo_diff,diff_low95,diff_high95,los"
+    );
+    let diffs = rows(&dir.join("ratings-pairs.csv"));
+    assert_eq!(diffs.len(), 1, "{diffs:?}");
+    assert_eq!(diffs[0][1..3], ["greedy", "greedy-mem2"]);
+    let d: Vec<f64> = diffs[0][3..].iter().map(|x| x.parse().unwrap()).collect();
+    assert!((d[0] - (elo(1) - elo(2))).abs() < 0.011, "{diffs:?}");
+    assert!(
+        d[1] < d[0] && d[0] < d[2] && (0.0..=1.0).contains(&d[3]),
+        "{diffs:?}"
+    );
     // report prints the same tables.
     let report = ok(args!["report", &dir]);
     assert_mentions(&report.stdout, &["head to head", "ratings (Bradley-Terry"]);
+    // A bot without an estimate is never the reference, even when asked for.
+    let report = ok(args!["report", &dir, "--anchor", "random"]);
+    assert_mentions(
+        &report.stdout,
+        &[
+            "0 = mean of 2 rated bots",
+            "(--anchor random: it has no estimate, so 0 is the mean of the rated bots)",
+        ],
+    );
+}
+
+/// The round robin: random won 1 comparison of 2,000, so it has a rating, but a
+/// reader asking "is greedy better than greedy-mem2?" needs their difference's interval.
+fn round_robin(dir: &Path) -> Vec<OsString> {
+    args![
+        "tournament",
+        "--bots",
+        "random,greedy,greedy-mem2",
+        "--players",
+        "2",
+        "--seating",
+        "round-robin",
+        "--games",
+        "3000",
+        "--seed",
+        "13",
+        "--out",
+        dir
+    ]
+}
+
+/// The numbers of the line of the printed ratings (or differences) that starts with `label`
+/// (after it).
+fn numbers(stdout: &str, label: &str) -> Vec<f64> {
+    let line = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("ratings ("))
+        .find(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no line {label:?} in\n{stdout}"));
+    line[label.len()..]
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
+#[test]
+fn ratings_answer_whether_one_bot_is_better_than_another() {
+    let tmp = TempDir::new("ratings-reference");
+    let dir = tmp.join("rr");
+    let out = ok(round_robin(&dir)).stdout;
+    // The reference is the mean of the three (random has an estimate), not random.
+    assert_mentions(&out, &["Elo scale, 0 = mean of 3 rated bots;"]);
+    assert!(!out.contains("anchor"), "{out}");
+    let greedy = numbers(&out, "greedy ");
+    let mem2 = numbers(&out, "greedy-mem2 ");
+    let random = numbers(&out, "random ");
+    assert!(greedy[0] > mem2[0], "{out}");
+    assert!((greedy[0] + mem2[0] + random[0]).abs() < 0.2, "{out}");
+    // greedy ahead of greedy-mem2 with a difference interval that excludes 0 (their own
+    // intervals overlap nothing of it: the difference's comes from the covariance).
+    let d = numbers(&out, "greedy - greedy-mem2 ");
+    assert_eq!(d.len(), 4, "{out}");
+    assert!(d[1] > 0.0 && d[1] < d[0] && d[0] < d[2], "{out}");
+    assert!((d[0] - (greedy[0] - mem2[0])).abs() < 0.11, "{out}");
+    assert!(d[3] > 99.0, "LOS {out}");
+    let files = |d: &Path| {
+        (
+            read_text(&d.join("ratings.csv")),
+            read_text(&d.join("ratings-pairs.csv")),
+        )
+    };
+    // --anchor rates one bot 0 in the printed table: the others' intervals are now their
+    // distances from it; the differences and the files do not change.
+    let anchored = tmp.join("anchored");
+    let by_mem2 = ok(with(
+        round_robin(&anchored),
+        args!["--anchor", "greedy-mem2"],
+    ))
+    .stdout;
+    assert_mentions(&by_mem2, &["Elo scale, greedy-mem2 = 0;"]);
+    let g = numbers(&by_mem2, "greedy ");
+    assert!(
+        (g[0] - d[0]).abs() < 0.11 && (g[1] - d[1]).abs() < 0.11,
+        "{by_mem2}"
+    );
+    let table = |s: &str| s[s.find("rating differences").unwrap()..].to_string();
+    assert_eq!(
+        table(&out).lines().take(5).collect::<Vec<_>>(),
+        table(&by_mem2).lines().take(5).collect::<Vec<_>>()
+    );
+    assert_eq!(files(&dir), files(&anchored));
+    // So does `report --anchor`.
+    let report = ok(args!["report", &dir, "--anchor", "random"]).stdout;
+    assert_mentions(&report, &["Elo scale, random = 0;"]);
+    // An unknown bot is a one-line error before any game.
+    let bad = tmp.join("bad");
+    let msg = fails(with(round_robin(&bad), args!["--anchor", "greedy-mem3"]));
+    assert_mentions(&msg, &["--anchor greedy-mem3", "not a bot of this run"]);
+    assert!(!bad.join("manifest.json").exists(), "{msg}");
+    let msg = fails(args!["report", &dir, "--anchor", "nobody"]);
+    assert_mentions(&msg, &["--anchor nobody", "not a bot of this run"]);
+    // Shards merged print the whole run's ratings, from the bot asked for.
+    let shards: Vec<_> = (1..=2)
+        .map(|k| {
+            let d = tmp.join(&format!("s{k}"));
+            ok(with(round_robin(&d), args!["--shard", format!("{k}/2")]));
+            d
+        })
+        .collect();
+    let merged = tmp.join("merged");
+    let msg = fails(args![
+        "merge", "--out", &merged, "--anchor", "nobody", &shards[0], &shards[1]
+    ]);
+    assert_mentions(&msg, &["--anchor nobody", "not a bot of this run"]);
+    assert!(!merged.join("manifest.json").exists(), "{msg}");
+    let out = ok(args![
+        "merge",
+        "--out",
+        &merged,
+        "--anchor",
+        "greedy-mem2",
+        &shards[0],
+        &shards[1]
+    ])
+    .stdout;
+    // The ratings and their differences (the last line is the run's or the merge's own).
+    let ratings = |s: &str| {
+        let lines: Vec<&str> = s[s.find("ratings (").unwrap()..].lines().collect();
+        lines[..lines.len() - 1].join("\n")
+    };
+    assert_eq!(ratings(&out), ratings(&by_mem2));
+    assert_eq!(files(&merged), files(&dir));
 }
 
 #[test]

@@ -167,6 +167,7 @@ fn job_array_shards_merge_to_one_run() {
         "summary.csv",
         "pairs.csv",
         "ratings.csv",
+        "ratings-pairs.csv",
     ];
     for (name, dirs) in [("m-slurm", &slurm), ("m-others", &others)] {
         let merged = tmp.join(name);

@@ -293,7 +293,13 @@ fn a_run_killed_at_start_is_simply_rerun() {
     let marker = |d: &Path| {
         // The manifest before any CSV: nothing done, the files as created (headers only).
         copy_dir(&whole, d);
-        for f in ["summary.csv", "cards.csv", "pairs.csv", "ratings.csv"] {
+        for f in [
+            "summary.csv",
+            "cards.csv",
+            "pairs.csv",
+            "ratings.csv",
+            "ratings-pairs.csv",
+        ] {
             let _ = std::fs::remove_file(d.join(f));
         }
         edit_json(&d.join("manifest.json"), true, |m| {
@@ -461,6 +467,7 @@ fn a_killed_merge_is_merged_again() {
         "cards.csv",
         "pairs.csv",
         "ratings.csv",
+        "ratings-pairs.csv",
         "rounds.csv",
     ] {
         let _ = std::fs::remove_file(d.join(f));

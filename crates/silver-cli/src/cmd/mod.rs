@@ -81,16 +81,34 @@ pub(crate) fn announce(policy: &ExecPolicy) {
     }
 }
 
-/// The crosstable and ratings of a run with two or more bots (empty otherwise).
-pub(crate) fn comparisons(stats: &silver_sim::Stats, bots: &[String]) -> String {
-    if bots.len() < 2 || stats.pairs.pairs.is_empty() {
-        return String::new();
+/// The index of the bot `--anchor` names among a run's bots (None without `--anchor`).
+pub(crate) fn anchor_index(bots: &[String], anchor: Option<&str>) -> Result<Option<usize>> {
+    let Some(name) = anchor else { return Ok(None) };
+    match bots.iter().position(|b| b == name) {
+        Some(i) => Ok(Some(i)),
+        None => anyhow::bail!(
+            "--anchor {name}: not a bot of this run (its bots: {})",
+            bots.join(", ")
+        ),
     }
-    format!(
+}
+
+/// The crosstable and ratings of a run with two or more bots (empty otherwise), the ratings
+/// from `anchor` (a bot's name) or the mean of the rated bots.
+pub(crate) fn comparisons(
+    stats: &silver_sim::Stats,
+    bots: &[String],
+    anchor: Option<&str>,
+) -> Result<String> {
+    let anchor = anchor_index(bots, anchor)?;
+    if bots.len() < 2 || stats.pairs.pairs.is_empty() {
+        return Ok(String::new());
+    }
+    Ok(format!(
         "{}{}",
         silver_sim::crosstable(&stats.pairs, bots),
-        silver_sim::ratings_table(&stats.pairs, bots)
-    )
+        silver_sim::ratings_table(&stats.pairs, bots, anchor)
+    ))
 }
 
 /// A game replayed outside a run, its panic (a program bot that fails, say) reported as the

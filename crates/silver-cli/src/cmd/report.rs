@@ -1,6 +1,6 @@
 //! `silver report DIR`: a finished run's (or sweep's, or design card's) page and tables.
 
-use super::comparisons;
+use super::{anchor_index, comparisons};
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use silver_sim::{read_manifest, summary_table};
@@ -30,9 +30,16 @@ pub(crate) struct ReportArgs {
     /// Width of the turn buckets in the census table (1 or more).
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
     turn_bucket: u64,
+    /// Rate this bot 0 in the printed ratings (default: the mean of the bots with a rating;
+    /// the page and the files always use the mean).
+    #[arg(long, value_name = "BOT")]
+    anchor: Option<String>,
 }
 
 pub(crate) fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
+    if a.anchor.is_some() && !a.dir.join("balance.json").is_file() {
+        anchor_index(&read_manifest(&a.dir)?.bots, a.anchor.as_deref())?;
+    }
     let report = silver_report::build(&a.dir)?;
     match a.format {
         ReportFormat::Csv => {
@@ -76,7 +83,7 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
     }
     out!("{}", set.summary_lines())?;
     out!("{}", summary_table(&m.stats, &m.bots))?;
-    out!("{}", comparisons(&m.stats, &m.bots))?;
+    out!("{}", comparisons(&m.stats, &m.bots, a.anchor.as_deref())?)?;
     if let Some(t) = &m.sprt {
         out!("{}", t.summary(&m.stats.pairs, &m.bots))?;
     }

@@ -189,6 +189,11 @@ fn a_run_report_has_every_section_and_summary_numbers() {
     // Pairs, ratings and cards as their CSV files.
     same_as_file(&tables, "pairs-table", &dir.join("pairs.csv"));
     same_as_file(&tables, "ratings-table", &dir.join("ratings.csv"));
+    same_as_file(
+        &tables,
+        "ratings-pairs-table",
+        &dir.join("ratings-pairs.csv"),
+    );
     same_as_file(&tables, "cards-table", &dir.join("cards.csv"));
     // The page is self-contained: no script, no external reference.
     for bad in ["<script", "src=\"http", "href=\"http", "@import"] {
@@ -229,6 +234,7 @@ fn a_merged_run_reports_like_one_run() {
         "bots-table",
         "pairs-table",
         "ratings-table",
+        "ratings-pairs-table",
         "seats-table",
         "cards-table",
     ] {

@@ -34,7 +34,7 @@ fn elo_of(score: f64) -> f64 {
 }
 
 /// The normal CDF.
-fn phi(x: f64) -> f64 {
+pub(crate) fn phi(x: f64) -> f64 {
     0.5 * erfc(-x / std::f64::consts::SQRT_2)
 }
 

@@ -26,6 +26,7 @@ mod mle;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use estimate::phi;
 pub use estimate::{count_cells, score_estimate, ScoreEstimate};
 use mle::mle;
 
