@@ -25,7 +25,8 @@ pub use resolve::{
     DEFAULT_REFERENCE, DEFAULT_SEARCH_GAMES, DEFAULT_SEARCH_ITERATIONS,
 };
 pub use run::{
-    read_design_manifest, run_design, DesignManifest, DesignOptions, DesignOutcome, DESIGN_VERSION,
+    read_design_manifest, read_finished_design, run_design, DesignManifest, DesignOptions,
+    DesignOutcome, DESIGN_VERSION,
 };
 /// What this crate's own tests reach inside the design card; not part of the API.
 #[doc(hidden)]

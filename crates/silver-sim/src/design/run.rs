@@ -106,6 +106,22 @@ pub fn read_design_manifest(path: &Path) -> Result<DesignManifest, RunError> {
     })
 }
 
+/// A finished card's manifest and its `design.csv`, checked against the length and CRC-32 the
+/// manifest records (an edited or truncated file is an error, as for a run's files); an
+/// unfinished card is an error saying how far it got.
+pub fn read_finished_design(dir: &Path) -> Result<(DesignManifest, Vec<u8>), RunError> {
+    let m = read_design_manifest(&dir.join(DESIGN_MANIFEST))?;
+    let Some((len, crc)) = m.design.filter(|_| m.complete) else {
+        return Err(RunError::DesignUnfinished {
+            dir: dir.to_path_buf(),
+            done: m.arms_done,
+            total: m.arms.len(),
+        });
+    };
+    let bytes = read_recorded(dir.join(DESIGN_CSV), len, crc)?;
+    Ok((m, bytes))
+}
+
 /// A complete arm directory of this plan with the `design-games.csv` that `recorded` vouches
 /// for, checked as a sweep's set is (an edited file is an error); `None` if the arm is not
 /// there or did not finish (it is played again).
