@@ -17,10 +17,12 @@ use std::path::Path;
 /// The manifest format version this build writes. Version 2: every per-game CSV starts with the
 /// `set` column and the manifest holds the set's definition. Version 3: the statistics hold the
 /// head-to-head sums over blocks (`pairs`). Version 4: the manifest carries its own checksum
-/// (`checksum`, see [`seal`]), and a balance sweep's set records its `game-metrics.csv`. A run
-/// of another version cannot be resumed, merged or verified (its files or statistics differ,
-/// and nothing vouches for an older manifest's statistics); `report` reads versions 2 and 3.
-pub const MANIFEST_VERSION: u32 = 4;
+/// (`checksum`, see [`seal`]), and a balance sweep's set records its `game-metrics.csv`.
+/// Version 5: ratings are measured from the mean of the rated bots and a complete run holds
+/// `ratings-pairs.csv`. A run of another version cannot be resumed, merged or verified (its
+/// files or statistics differ, and nothing vouches for an older manifest's statistics);
+/// `report` reads versions 2 to 4.
+pub const MANIFEST_VERSION: u32 = 5;
 
 /// The key of a sealed JSON document's checksum.
 const CHECKSUM_KEY: &str = "checksum";
