@@ -547,8 +547,8 @@ fn cards_lists_one_set() {
 }
 
 /// Runs of an older manifest version (1: before the `set` column; 2: before the head-to-head
-/// sums; 3: before the manifest's checksum) are neither resumed nor merged: their files or
-/// statistics differ, or nothing vouches for them.
+/// sums; 3: before the manifest's checksum; 4: before ratings from the mean) are neither resumed
+/// nor merged: their files or statistics differ, or nothing vouches for them.
 #[test]
 fn runs_of_an_older_manifest_version_are_refused() {
     let tmp = TempDir::new("old-version");
@@ -556,7 +556,7 @@ fn runs_of_an_older_manifest_version_are_refused() {
     tournament("amulet", &dir);
     let m = dir.join("manifest.json");
     let text = read_text(&m);
-    assert!(text.contains("\"version\": 4"), "{text}");
+    assert!(text.contains("\"version\": 5"), "{text}");
     // As an older build wrote it: no checksum.
     edit_json(&m, false, |m| {
         m["version"] = 1.into();
