@@ -5,9 +5,10 @@
 use super::DesignRow;
 use crate::output::CsvRow;
 use crate::plan::Plan;
-use silver_bots::Watch;
+use silver_bots::{Player, Watch};
 use silver_rules::{
-    CardSource, Event, EventSink, Game, GameEvent, GameModel, RoundEnd, Seat, MAX_PLAYERS, VALUES,
+    Ability, Action, CardSet, CardSource, Event, EventSink, Game, GameEvent, GameModel, RoundEnd,
+    Seat, MAX_PLAYERS, VALUES,
 };
 
 /// Counts one game of a plan into a [`DesignRow`].
@@ -27,6 +28,8 @@ pub(crate) struct DesignCollector {
     held: [u16; MAX_PLAYERS],
     /// The leader after each round.
     leaders: Vec<u8>,
+    /// The game's card set (which values a face-up ability's action uses).
+    set: CardSet,
 }
 
 impl DesignCollector {
@@ -51,7 +54,15 @@ impl DesignCollector {
             used: [0; MAX_PLAYERS],
             held: [0; MAX_PLAYERS],
             leaders: Vec::new(),
+            set: plan.set.set,
         }
+    }
+
+    /// The values whose ability is `ability` in this game's set (a bit per value).
+    fn values_with(&self, ability: Ability) -> u16 {
+        (0..VALUES as u8)
+            .filter(|&v| self.set.ability(v) == ability)
+            .fold(0, |m, v| m | 1 << v)
     }
 
     /// The row of the finished `game`.
@@ -212,7 +223,55 @@ impl EventSink for DesignCollector {
     }
 }
 
-impl Watch for DesignCollector {}
+/// The face-up ability an action uses, for the abilities that are used by an action of their
+/// own rather than announced by a [`GameEvent::AbilityUsed`] (the discard abilities, Coin 4 and
+/// the abilities that use another card's are announced): the Squire's display draw, the
+/// Rascal's extra draw, the Empath's peek, the Bodyguard's placing or lifting, the Priest's
+/// flip, the Curator's rotation or discard and the Zombie's hand-over.
+fn face_up_ability(action: Action) -> Option<Ability> {
+    match action {
+        Action::DrawDisplay { .. } => Some(Ability::SquireDisplay),
+        Action::DrawDeck { extra } => (extra > 0).then_some(Ability::RascalDraw),
+        Action::EmpathPeek { .. } => Some(Ability::EmpathPeek),
+        Action::GuardPlace { .. } | Action::GuardLift { .. } => Some(Ability::Bodyguard),
+        Action::Flip { .. } => Some(Ability::PriestFlip),
+        Action::Rotate { .. } | Action::DiscardRotated { .. } => Some(Ability::Curator),
+        Action::GiveZombie { .. } => Some(Ability::Zombie),
+        Action::OpeningPeek { .. }
+        | Action::TakeDiscard
+        | Action::CallCensus
+        | Action::KeepDrawn { .. }
+        | Action::Discard
+        | Action::Exchange { .. }
+        | Action::Select { .. }
+        | Action::ConfirmExchange
+        | Action::SkipAbility
+        | Action::Target { .. }
+        | Action::StopLooking
+        | Action::PickDiscard { .. }
+        | Action::WitchLook
+        | Action::WitchExchangeOwn
+        | Action::WitchLeave
+        | Action::Give { .. }
+        | Action::PlaceToken { .. }
+        | Action::EndTurn
+        | Action::UseAbility
+        | Action::ChooseVillage { .. }
+        | Action::UsePileTop
+        | Action::AddToVillage
+        | Action::TokenFlip { .. }
+        | Action::TokenReverse
+        | Action::Approximate => None,
+    }
+}
+
+impl Watch for DesignCollector {
+    fn decided(&mut self, seat: Seat, action: Action, _: &Player) {
+        if let Some(ability) = face_up_ability(action) {
+            self.used[seat as usize] |= self.values_with(ability);
+        }
+    }
+}
 
 /// The per-value columns of `design-games.csv`, in order.
 const PER_VALUE: [&str; 5] = [

@@ -139,7 +139,11 @@ pub struct DesignRow {
     pub drawn: [u32; VALUES],
     /// Per value: of those, discarded straight after being drawn.
     pub discarded: [u32; VALUES],
-    /// Per value: player-rounds in which the player used the value's ability.
+    /// Per value: player-rounds in which the player used the value's ability: a discard
+    /// ability, Coin 4 or a copying ability (announced by the engine), or the action of a
+    /// face-up ability (the Squire's display draw, the Rascal's extra draw, the Empath's peek,
+    /// the Bodyguard's placing or lifting, the Priest's flip, the Curator's rotation or
+    /// discard, the Zombie's hand-over).
     pub used_rounds: [u32; VALUES],
     /// Per value: player-rounds that ended with the value in the player's village.
     pub held_rounds: [u32; VALUES],

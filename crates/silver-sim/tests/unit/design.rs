@@ -2,7 +2,10 @@
 //! game's event trace, and its runner (determinism, resume, refusals).
 
 use super::balance::bots;
-use silver_rules::{CardSource, Event, GameEvent, GameModel, VALUES};
+use silver_bots::{Player, Watch};
+use silver_rules::{
+    Ability, Action, CardSource, Event, EventSink, GameEvent, GameModel, Seat, VALUES,
+};
 use silver_sim::design::{
     design_row, resolve_design, run_design, ArmKind, DesignError, DesignOptions, DesignPlan,
     DesignRow, DesignSpec, ARMS_DIR, DESIGN_CSV, DESIGN_GAMES_CSV, DESIGN_MANIFEST,
@@ -141,8 +144,29 @@ fn bad_cards_are_one_line_errors() {
     assert!(!err(s).contains('\n'));
 }
 
-/// The design row of a game computed from its event trace, independently of the collector.
-fn row_from_trace(plan: &Plan, index: u64, events: &[Event], order: &[u8]) -> DesignRow {
+/// Every event of a game, and each decision with the number of events before it.
+#[derive(Default)]
+struct Trace {
+    events: Vec<Event>,
+    decisions: Vec<(usize, Seat, Action)>,
+}
+
+impl EventSink for Trace {
+    fn event(&mut self, e: &Event) {
+        self.events.push(*e);
+    }
+}
+
+impl Watch for Trace {
+    fn decided(&mut self, seat: Seat, action: Action, _: &Player) {
+        self.decisions.push((self.events.len(), seat, action));
+    }
+}
+
+/// The design row of a game computed from its event trace and decisions, independently of the
+/// collector.
+fn row_from_trace(plan: &Plan, index: u64, trace: &Trace, order: &[u8]) -> DesignRow {
+    let events = &trace.events[..];
     let n = plan.players as usize;
     let slot = plan.slot(index);
     let mut r = DesignRow {
@@ -161,7 +185,25 @@ fn row_from_trace(plan: &Plan, index: u64, events: &[Event], order: &[u8]) -> De
     let mut used = vec![[false; VALUES]; n];
     let mut held = vec![[false; VALUES]; n];
     let mut call_turn = None;
-    for e in events {
+    let set = plan.set.set;
+    let mut decisions = trace.decisions.iter().peekable();
+    for (i, e) in events.iter().enumerate() {
+        // The decisions made before this event: a face-up ability's own action uses it.
+        while let Some((_, seat, action)) = decisions.next_if(|d| d.0 <= i) {
+            let ability = match action {
+                Action::DrawDisplay { .. } => Some(Ability::SquireDisplay),
+                Action::DrawDeck { extra } if *extra > 0 => Some(Ability::RascalDraw),
+                Action::EmpathPeek { .. } => Some(Ability::EmpathPeek),
+                Action::GuardPlace { .. } | Action::GuardLift { .. } => Some(Ability::Bodyguard),
+                Action::Flip { .. } => Some(Ability::PriestFlip),
+                Action::Rotate { .. } | Action::DiscardRotated { .. } => Some(Ability::Curator),
+                Action::GiveZombie { .. } => Some(Ability::Zombie),
+                _ => None,
+            };
+            for v in (0..VALUES).filter(|&v| Some(set.ability(v as u8)) == ability) {
+                used[*seat as usize][v] = true;
+            }
+        }
         match e {
             GameEvent::RoundStarted { .. } => {
                 used = vec![[false; VALUES]; n];
@@ -261,8 +303,10 @@ fn a_games_row_is_what_its_event_trace_says() {
         let dp = resolve(&s).unwrap();
         // The ladder arm: bot 0 greedy, bot 1 random; the leaders checked with random only.
         let plan = &dp.arms[2].plan;
+        // Uses of the Squire's, Empath's, Bodyguard's and Rascal's face-up abilities.
+        let mut face_up_uses = 0;
         for index in 0..plan.games {
-            let mut events: Vec<Event> = Vec::new();
+            let mut trace = Trace::default();
             let mut stats = Stats::new(plan.bots.len(), plan.players as usize);
             let game = play(
                 plan,
@@ -270,14 +314,15 @@ fn a_games_row_is_what_its_event_trace_says() {
                 &mut Worker::new(plan),
                 &mut stats,
                 &mut Rows::default(),
-                &mut events,
+                &mut trace,
             );
             let order = game.finishing_order();
-            let mut expected = row_from_trace(plan, index, &events, &order[..players as usize]);
+            let mut expected = row_from_trace(plan, index, &trace, &order[..players as usize]);
             let got = design_row(plan, index).unwrap();
             expected.lead_changes = got.lead_changes;
             expected.decided_round = got.decided_round;
             assert_eq!(got, expected, "game {index}");
+            face_up_uses += (1..=4).map(|v| got.used_rounds[v]).sum::<u32>();
             assert!(got.pair_n > 0 && got.pair_w <= got.pair_n);
             // The per-value counts agree with the run's card statistics.
             for v in 0..VALUES {
@@ -285,6 +330,10 @@ fn a_games_row_is_what_its_event_trace_says() {
                 assert_eq!(got.discarded[v] as u64, stats.cards[v].discarded);
             }
         }
+        assert!(
+            face_up_uses > 0,
+            "no face-up ability used in {players}-player games"
+        );
         // Leaders after each round, against the game cut short, on the self-play arm of
         // random players.
         let mut s2 = s.clone();
