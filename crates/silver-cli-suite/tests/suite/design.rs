@@ -296,6 +296,24 @@ fn verify_checks_a_card_and_refuses_each_edit_in_one_line() {
     let dir = copy("version");
     edit_json(&dir.join("design.json"), true, |m| m["version"] = 99.into());
     assert_mentions(&fails(args!["verify", &dir]), &["99"]);
+    // design.json resealed with another arm's description, or another card's fingerprint:
+    // the arms' own plans refuse it.
+    let dir = copy("label");
+    edit_json(&dir.join("design.json"), true, |m| {
+        m["arms"][2][1] = "ladder random vs greedy".into()
+    });
+    assert_mentions(
+        &fails(args!["verify", &dir]),
+        &["records arm 2 as 02-ladder-1-over-0 (ladder random vs greedy)"],
+    );
+    let dir = copy("fingerprint");
+    edit_json(&dir.join("design.json"), true, |m| {
+        m["fingerprint"] = "0123456789abcdef".into()
+    });
+    assert_mentions(
+        &fails(args!["verify", &dir]),
+        &["records the card 0123456789abcdef"],
+    );
     // A card stopped after two arms: checked as far as it got.
     let dir = copy("unfinished");
     std::fs::remove_file(dir.join("design.csv")).unwrap();

@@ -76,7 +76,12 @@ fn rebuild(dir: &Path, m: &DesignManifest, arms: Vec<Arm>) -> Result<DesignPlan,
     let of = |kind: ArmKind| arms.iter().find(|a| a.kind == kind);
     let self_play =
         of(ArmKind::SelfPlay).ok_or_else(|| bad("the card has no self-play arm".into()))?;
-    let reference = self_play.plan.bots[0].clone();
+    let reference = self_play
+        .plan
+        .bots
+        .first()
+        .cloned()
+        .ok_or_else(|| bad("the self-play arm plays no bot".into()))?;
     let rungs = arms
         .iter()
         .filter_map(|a| match a.kind {
