@@ -4,7 +4,8 @@
 //! manifest's parts agree with each other and with the files: the blocks done with the games
 //! counted, the games with the rows of `games.csv`, `rounds.csv`, `census.csv` and `sprt.csv`,
 //! and (a deep check) every bot's games, wins and totals with `games.csv` itself, and the
-//! summary files with the statistics.
+//! summary files with the statistics. A design card's directory is checked in `design`: its
+//! arms as runs, and its own files against them.
 
 mod design;
 mod recount;
