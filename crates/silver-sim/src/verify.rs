@@ -4,8 +4,10 @@
 //! manifest's parts agree with each other and with the files: the blocks done with the games
 //! counted, the games with the rows of `games.csv`, `rounds.csv`, `census.csv` and `sprt.csv`,
 //! and (a deep check) every bot's games, wins and totals with `games.csv` itself, and the
-//! summary files with the statistics.
+//! summary files with the statistics. A design card's directory is checked in `design`: its
+//! arms as runs, and its own files against them.
 
+mod design;
 mod recount;
 
 use crate::error::RunError;
@@ -237,8 +239,11 @@ pub struct Verified {
     pub games: u64,
     /// Files checked (per-game and summary files).
     pub files: usize,
-    /// Runs that are not complete (checked as far as they got).
+    /// Runs that are not complete (checked as far as they got); of a design card, the arms
+    /// not done.
     pub unfinished: usize,
+    /// A design card's arms (done or not); `None` for a run or a sweep.
+    pub arms: Option<usize>,
 }
 
 /// Checks one run directory in depth (a run, a merged run or a sweep's set): the per-game
@@ -291,14 +296,21 @@ pub(crate) fn check_set(
 /// (see the manifest section of docs/guide/reports-and-files.md), and the summary files against the statistics they
 /// were written from. A sweep's `balance.json` is checked too, every finished set's directory
 /// (one missing is an error) with its `game-metrics.csv`, and a finished sweep's `balance.csv`
-/// against the length and CRC-32 `balance.json` records.
+/// against the length and CRC-32 `balance.json` records. A design card's `design.json` is
+/// checked likewise, every arm it counts done as a sweep's set (with its `design-games.csv`),
+/// and a finished card's `design.csv` against its recorded length and CRC-32 and against the
+/// card its arms' rows make.
 pub fn verify_dir(dir: &Path) -> Result<Verified, RunError> {
     let mut out = Verified {
         runs: Vec::new(),
         games: 0,
         files: 0,
         unfinished: 0,
+        arms: None,
     };
+    if dir.join(crate::design::DESIGN_MANIFEST).is_file() {
+        return design::verify_design(dir);
+    }
     let sweep_path = dir.join(crate::output::BALANCE_MANIFEST);
     if !sweep_path.is_file() {
         let m = crate::manifest::read_manifest(dir)?;

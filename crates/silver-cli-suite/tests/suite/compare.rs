@@ -606,9 +606,8 @@ fn report_draws_a_design_card_and_refuses_a_malformed_one() {
     let dir = tmp.join("card");
     std::fs::create_dir_all(&dir).unwrap();
     let fixture = Path::new(ROOT).join("crates/silver-report/tests/fixtures/design");
-    for f in ["design.json", "design.csv"] {
-        std::fs::copy(fixture.join(f), dir.join(f)).unwrap();
-    }
+    std::fs::copy(fixture.join("design.csv"), dir.join("design.csv")).unwrap();
+    seal_card(&dir, &fixture);
     let out = ok(args!["report", &dir]);
     assert_eq!(
         out.stdout,
@@ -624,11 +623,51 @@ fn report_draws_a_design_card_and_refuses_a_malformed_one() {
     }
     let csv = ok(args!["report", &dir, "--format", "csv"]);
     assert_mentions(&csv.stdout, &["# design-table: ", "skill_gap,,40.4000"]);
-    // A malformed line: one line naming the file and the line, exit code 2.
-    let text = read_text(&dir.join("design.csv")).replacen("40.4000", "forty", 1);
-    std::fs::write(dir.join("design.csv"), text).unwrap();
+    // An edited design.csv: its recorded length and checksum refuse it, in one line.
+    let csv = dir.join("design.csv");
+    let text = read_text(&csv);
+    std::fs::write(&csv, text.replacen("40.4000", "41.4000", 1)).unwrap();
+    let msg = fails(args!["report", &dir]);
+    assert_mentions(
+        &msg,
+        &[
+            &csv.display().to_string(),
+            "checksum",
+            "the file was changed",
+        ],
+    );
+    // A malformed line that design.json vouches for: one line naming the file and the line,
+    // exit code 2.
+    std::fs::write(&csv, text.replacen("40.4000", "forty", 1)).unwrap();
+    seal_card(&dir, &fixture);
     let msg = fails(args!["report", &dir]);
     assert_mentions(&msg, &["design.csv: line 2: value `forty` is not a number"]);
+}
+
+/// Writes `dir/design.json` for the hand-written card of `fixture` (its arms in `arms.json`):
+/// finished, vouching for `dir/design.csv` as it is, sealed as `silver design` seals it. The
+/// arms' directories are not part of the fixture, so it records no `design-games.csv`.
+fn seal_card(dir: &Path, fixture: &Path) {
+    let csv = read(&dir.join("design.csv"));
+    let arms: serde_json::Value =
+        serde_json::from_str(&read_text(&fixture.join("arms.json"))).unwrap();
+    let mut m = serde_json::json!({
+        "version": 1,
+        "fingerprint": "hand-written",
+        "set": "amulet",
+        "players": 4,
+        "arms_done": arms.as_array().unwrap().len(),
+        "arms": arms,
+        "design_games": [],
+        "complete": true,
+        "design": [csv.len(), crc32fast::hash(&csv)],
+    });
+    reseal(&mut m);
+    std::fs::write(
+        dir.join("design.json"),
+        serde_json::to_string_pretty(&m).unwrap(),
+    )
+    .unwrap();
 }
 
 /// A bot in another language over the JSON-lines protocol (docs/protocol.md).

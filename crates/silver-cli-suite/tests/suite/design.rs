@@ -205,3 +205,132 @@ fn bad_cards_fail_in_one_line() {
     assert_mentions(&fails(with("--threads", "100000")), &["threads"]);
     assert!(!out.join("design.json").exists());
 }
+
+/// Copies a directory tree.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_tree(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// Replaces the first `from` in a file with `to` (which must change it).
+fn edit_file(path: &Path, from: &str, to: &str) {
+    let text = read_text(path);
+    assert!(text.contains(from), "{}: no {from:?}", path.display());
+    let edited = text.replacen(from, to, 1);
+    std::fs::write(path, edited).unwrap();
+}
+
+#[test]
+fn verify_checks_a_card_and_refuses_each_edit_in_one_line() {
+    let tmp = TempDir::new("design-verify");
+    let good = tmp.join("card");
+    let mut args = card(&good, "2");
+    let i = args.iter().position(|a| a == "--values").unwrap();
+    args[i + 1] = "7".into();
+    ok(args);
+    // 24 self-play, 6 points games, 24 ladder, 4 hidden information, 24 memory, 24 restricted;
+    // design.json, design.csv, and every arm's files but its manifest: 3 of a self-play arm
+    // (summary.csv, game-metrics.csv, design-games.csv), 6 of a pairing (and pairs.csv,
+    // ratings.csv, ratings-pairs.csv).
+    assert_eq!(
+        ok(args!["verify", &good]).stdout,
+        format!(
+            "{}: design card of 6 arms verified: 106 games, 32 files match the manifest\n",
+            good.display()
+        )
+    );
+    let copy = |name: &str| {
+        let dir = tmp.join(name);
+        copy_tree(&good, &dir);
+        dir
+    };
+    // Each damaged card is refused with one line naming what differs.
+    let dir = copy("csv");
+    edit_file(&dir.join("design.csv"), ",skill_gap,", ",skill_gap,x");
+    assert_mentions(&fails(args!["verify", &dir]), &["design.csv"]);
+    // design.csv edited and design.json resealed to vouch for it: the arms' rows refuse it.
+    let dir = copy("csv-resealed");
+    let csv = dir.join("design.csv");
+    edit_file(&csv, ",skill_gap,,points,", ",skill_gap,,points,1");
+    let bytes = read(&csv);
+    edit_json(&dir.join("design.json"), true, |m| {
+        m["design"] = serde_json::json!([bytes.len(), crc32fast::hash(&bytes)]);
+    });
+    assert_mentions(
+        &fails(args!["verify", &dir]),
+        &["design.csv differs from the card its arms' games make"],
+    );
+    let dir = copy("games");
+    let games = dir.join("arms/04-memory/design-games.csv");
+    edit_file(&games, "\n1,0,", "\n1,1,");
+    assert_mentions(
+        &fails(args!["verify", &dir]),
+        &["04-memory/design-games.csv", "changed"],
+    );
+    let dir = copy("summary");
+    edit_file(
+        &dir.join("arms/02-ladder-1-over-0/summary.csv"),
+        ",bot,",
+        ",Bot,",
+    );
+    assert_mentions(
+        &fails(args!["verify", &dir]),
+        &["02-ladder-1-over-0", "summary.csv differs"],
+    );
+    let dir = copy("missing");
+    std::fs::remove_dir_all(dir.join("arms/05-restricted-7")).unwrap();
+    assert_mentions(
+        &fails(args!["verify", &dir]),
+        &["arm directory", "05-restricted-7", "missing"],
+    );
+    let dir = copy("unsealed");
+    edit_json(&dir.join("design.json"), false, |m| m["players"] = 3.into());
+    assert_mentions(&fails(args!["verify", &dir]), &["design.json"]);
+    let dir = copy("version");
+    edit_json(&dir.join("design.json"), true, |m| m["version"] = 99.into());
+    assert_mentions(&fails(args!["verify", &dir]), &["99"]);
+    // design.json resealed with another arm's description, or another card's fingerprint:
+    // the arms' own plans refuse it.
+    let dir = copy("label");
+    edit_json(&dir.join("design.json"), true, |m| {
+        m["arms"][2][1] = "ladder random vs greedy".into()
+    });
+    assert_mentions(
+        &fails(args!["verify", &dir]),
+        &["records arm 2 as 02-ladder-1-over-0 (ladder random vs greedy)"],
+    );
+    let dir = copy("fingerprint");
+    edit_json(&dir.join("design.json"), true, |m| {
+        m["fingerprint"] = "0123456789abcdef".into()
+    });
+    assert_mentions(
+        &fails(args!["verify", &dir]),
+        &["records the card 0123456789abcdef"],
+    );
+    // A card stopped after two arms: checked as far as it got.
+    let dir = copy("unfinished");
+    std::fs::remove_file(dir.join("design.csv")).unwrap();
+    edit_json(&dir.join("design.json"), true, |m| {
+        let m = m.as_object_mut().unwrap();
+        m.remove("design");
+        m.insert("complete".into(), false.into());
+        m.insert("arms_done".into(), 2.into());
+        let done = m["design_games"].as_array().unwrap()[..2].to_vec();
+        m.insert("design_games".into(), done.into());
+    });
+    assert_eq!(
+        ok(args!["verify", &dir]).stdout,
+        format!(
+            "{}: design card of 6 arms verified (2 of 6 arms done, checked as far as it got): \
+             30 games, 7 files match the manifest\n",
+            dir.display()
+        )
+    );
+}

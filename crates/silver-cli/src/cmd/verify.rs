@@ -1,4 +1,4 @@
-//! `silver verify DIR`: a run, merged run or sweep checked against its manifest.
+//! `silver verify DIR`: a run, merged run, sweep or design card checked against its manifest.
 
 use anyhow::Result;
 use clap::Args;
@@ -7,20 +7,24 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub(crate) struct VerifyArgs {
-    /// The run's (or sweep's) output directory.
+    /// The run's (or sweep's, or design card's) output directory.
     dir: PathBuf,
 }
 
 pub(crate) fn verify_cmd(a: &VerifyArgs) -> Result<ExitCode> {
     let v = silver_sim::verify_dir(&a.dir)?;
-    let what = if v.runs.len() == 1 {
-        "run".to_string()
-    } else {
-        format!("sweep of {} sets", v.runs.len())
+    let what = match v.arms {
+        Some(arms) => format!("design card of {arms} arms"),
+        None if v.runs.len() == 1 => "run".to_string(),
+        None => format!("sweep of {} sets", v.runs.len()),
     };
-    let unfinished = match v.unfinished {
-        0 => String::new(),
-        n => format!(" ({n} unfinished, checked as far as it got)"),
+    let unfinished = match (v.unfinished, v.arms) {
+        (0, _) => String::new(),
+        (n, Some(arms)) => format!(
+            " ({} of {arms} arms done, checked as far as it got)",
+            arms - n
+        ),
+        (n, None) => format!(" ({n} unfinished, checked as far as it got)"),
     };
     outln!(
         "{}: {what} verified{unfinished}: {} games, {} files match the manifest",

@@ -13,9 +13,9 @@ use charts::Estimate;
 use std::path::{Path, PathBuf};
 
 /// The card's table of metrics.
-pub(crate) const FILE: &str = "design.csv";
+pub(crate) const FILE: &str = silver_sim::design::DESIGN_CSV;
 /// The card's manifest: its presence makes a directory a design card's.
-pub(crate) const MANIFEST: &str = "design.json";
+pub(crate) const MANIFEST: &str = silver_sim::design::DESIGN_MANIFEST;
 
 /// `design.csv`'s columns; a sweep appends [`DIFF_COLUMNS`].
 const COLUMNS: [&str; 10] = [
@@ -28,8 +28,13 @@ const DIFF_COLUMNS: [&str; 3] = ["d_value", "d_low95", "d_high95"];
 /// a table of their own).
 const LADDER: &str = "ladder_share";
 const RESTRICTED: &str = "restricted_value";
-/// Per-value rates read off self-play: biased (strong players keep good cards), so labelled.
-const OBSERVATIONAL: [&str; 3] = ["keep_rate", "use_rate", "win_with_rate"];
+/// Whether a metric is a per-value rate read off self-play: biased (strong players keep good
+/// cards), so labelled ([`silver_sim::design::card::METRICS`] says which).
+fn observational(metric: &str) -> bool {
+    silver_sim::design::card::METRICS
+        .iter()
+        .any(|d| d.name == metric && d.observational)
+}
 
 /// One row of `design.csv`: its cells as written and the numbers the plots need.
 struct Line {
@@ -115,14 +120,20 @@ fn values() -> usize {
 
 /// Reads `design.csv` strictly: its header, and every field in its form.
 fn read(path: &Path) -> Result<DesignCsv> {
-    let file = std::fs::File::open(path).map_err(|source| ReportError::Read {
+    let bytes = std::fs::read(path).map_err(|source| ReportError::Read {
         path: path.to_path_buf(),
         source,
     })?;
+    parse(path, &bytes)
+}
+
+/// Parses the bytes of `design.csv` (read from `path`) strictly: its header, and every field
+/// in its form.
+fn parse(path: &Path, bytes: &[u8]) -> Result<DesignCsv> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
-        .from_reader(file);
+        .from_reader(bytes);
     let mut header: Option<Vec<String>> = None;
     let mut cards: Vec<Card> = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
@@ -235,7 +246,7 @@ fn parse_line(at: &At, width: usize, cells: Vec<String>) -> Result<(u8, Line)> {
         LADDER if !key.contains('>') => {
             return Err(at.err(format!("{LADDER} key `{key}` is not `UPPER>LOWER`")));
         }
-        m if (m == RESTRICTED || OBSERVATIONAL.contains(&m))
+        m if (m == RESTRICTED || observational(m))
             && key.parse::<usize>().map_or(true, |v| v >= values()) =>
         {
             return Err(at.err(format!("{metric} key `{key}` is not a card value")));
@@ -365,10 +376,10 @@ impl Labels {
             v.sort();
             v
         };
-        let mut runs = subdirs(dir.join("arms"));
+        let mut runs = subdirs(dir.join(silver_sim::design::ARMS_DIR));
         for set in subdirs(dir.join(silver_sim::SETS_DIR)) {
             runs.push(set.clone());
-            runs.extend(subdirs(set.join("arms")));
+            runs.extend(subdirs(set.join(silver_sim::design::ARMS_DIR)));
         }
         runs.reverse();
         Labels {
@@ -414,7 +425,7 @@ fn rows_table(id: &str, title: &str, diff: bool, lines: &[&Line]) -> Table {
     };
     for l in lines {
         let c = &l.cells;
-        let note = if OBSERVATIONAL.contains(&l.metric()) {
+        let note = if observational(l.metric()) {
             "observational"
         } else {
             ""
@@ -570,34 +581,12 @@ pub(crate) fn append(dir: &Path, report: &mut Report) -> Result<()> {
     Ok(())
 }
 
-/// The page of a design card's directory (`design.json` and `design.csv`).
+/// The page of a design card's directory: a finished card only, read through the simulator's
+/// checks (`design.json`'s checksum, and `design.csv` against the length and CRC-32 it records).
 pub(crate) fn card(dir: &Path) -> Result<Report> {
-    let manifest = dir.join(MANIFEST);
-    let text = silver_sim::read_text(&manifest).map_err(|source| ReportError::Read {
-        path: manifest.clone(),
-        source,
-    })?;
-    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| ReportError::Json {
-        path: manifest.clone(),
-        problem: e.to_string(),
-    })?;
-    let Some(fields) = json.as_object() else {
-        return Err(ReportError::Json {
-            path: manifest,
-            problem: "not a JSON object".into(),
-        });
-    };
+    let (manifest, bytes) = silver_sim::design::read_finished_design(dir)?;
     let path = dir.join(FILE);
-    if !path.is_file() {
-        return Err(ReportError::Read {
-            path,
-            source: std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                "no design.csv: the card has not finished",
-            ),
-        });
-    }
-    let csv = read(&path)?;
+    let csv = parse(&path, &bytes)?;
     let first = &csv.cards[0];
     let mut report = Report::new(format!(
         "Silver design card: {}, {} players",
@@ -609,17 +598,13 @@ pub(crate) fn card(dir: &Path) -> Result<Report> {
     for card in &csv.cards {
         kv("set", format!("{} ({} players)", card.set, card.players));
     }
-    if let Some(done) = fields.get("complete").and_then(|c| c.as_bool()) {
-        kv("complete", if done { "yes" } else { "no" }.into());
-    }
+    kv(
+        "complete",
+        if manifest.complete { "yes" } else { "no" }.into(),
+    );
     // Each arm's directory under arms/ and what it plays, as design.json lists them.
-    let arms = fields.get("arms").and_then(|a| a.as_array());
-    for arm in arms.into_iter().flatten() {
-        if let Some([dir, plays]) = arm.as_array().map(Vec::as_slice) {
-            if let (Some(dir), Some(plays)) = (dir.as_str(), plays.as_str()) {
-                kv(&format!("arm {dir}"), plays.to_string());
-            }
-        }
+    for (dir, plays) in &manifest.arms {
+        kv(&format!("arm {dir}"), plays.clone());
     }
     kv(
         "metrics",

@@ -1,26 +1,52 @@
 //! The design card's page from a hand-written card (`tests/fixtures/design`: a `design.csv`
-//! in the card's format for Amulet at 4 players with the default ladder, and a minimal
-//! `design.json`): the ladder's matrix cells, the restricted-play bars in their sorted order,
+//! in the card's format for Amulet at 4 players with the default ladder, and the arms its
+//! `design.json` lists, which each test seals with the table's length and CRC-32 as `silver
+//! design` does): the ladder's matrix cells, the restricted-play bars in their sorted order,
 //! the tables, the value names from an arm's manifest, a sweep's differences, and the
 //! one-line errors of malformed files.
 
 use super::{parse, play, spec, Tmp};
+use silver_sim::design::{DesignManifest, DESIGN_VERSION};
 use std::path::{Path, PathBuf};
 
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/design")
 }
 
-/// A copy of the fixture in `tmp`, its `design.csv` replaced by `csv` when given.
+/// Writes `dir/design.json`: the fixture's finished card, sealed as `silver design` seals it,
+/// vouching for `dir/design.csv` as it is. The arms' directories are not part of the fixture
+/// (the page reads none but, for the values' names, an arm's manifest when one is there), so
+/// the manifest records no `design-games.csv` for them.
+fn seal_card(dir: &Path) {
+    let csv = std::fs::read(dir.join("design.csv")).unwrap();
+    let arms: Vec<(String, String)> =
+        serde_json::from_str(&std::fs::read_to_string(fixture().join("arms.json")).unwrap())
+            .unwrap();
+    let m = DesignManifest {
+        version: DESIGN_VERSION,
+        fingerprint: "hand-written".into(),
+        set: "amulet".into(),
+        players: 4,
+        arms_done: arms.len(),
+        arms,
+        design_games: Vec::new(),
+        complete: true,
+        design: Some((csv.len() as u64, crc32fast::hash(&csv))),
+    };
+    let path = dir.join("design.json");
+    std::fs::write(&path, silver_sim::testing::seal(&m, &path).unwrap()).unwrap();
+}
+
+/// A copy of the fixture in `tmp`, its `design.csv` replaced by `csv` when given, with its
+/// sealed `design.json`.
 fn card_dir(tmp: &Tmp, name: &str, csv: Option<&str>) -> PathBuf {
     let dir = tmp.0.join(name);
     std::fs::create_dir_all(&dir).unwrap();
-    for f in ["design.json", "design.csv"] {
-        std::fs::copy(fixture().join(f), dir.join(f)).unwrap();
-    }
+    std::fs::copy(fixture().join("design.csv"), dir.join("design.csv")).unwrap();
     if let Some(text) = csv {
         std::fs::write(dir.join("design.csv"), text).unwrap();
     }
+    seal_card(&dir);
     dir
 }
 
@@ -53,10 +79,12 @@ pub(crate) fn svg_texts(html: &str, figure: &str) -> (Vec<String>, Vec<String>) 
 
 #[test]
 fn a_design_card_has_the_ladder_matrix_the_sorted_restricted_bars_and_the_table() {
-    let report = silver_report::build(&fixture()).unwrap();
+    let tmp = Tmp::new("design-page");
+    let dir = card_dir(&tmp, "card", None);
+    let report = silver_report::build(&dir).unwrap();
     let html = report.html();
     // Deterministic: the same page twice.
-    assert_eq!(html, silver_report::build(&fixture()).unwrap().html());
+    assert_eq!(html, silver_report::build(&dir).unwrap().html());
     let (figures, tables) = parse(&html);
     assert_eq!(figures, ["design-ladder", "design-restricted"]);
     assert!(tables["run"].contains(&vec!["kind".into(), "design card".into()]));
@@ -304,21 +332,62 @@ fn a_malformed_design_csv_is_a_one_line_error_naming_the_file_and_line() {
             "case {i}: want `{want}`, got `{e}`"
         );
     }
-    // A card's directory without its table, and a manifest that is not JSON.
+    // A finished card's directory without its table, and an unfinished card.
     let dir = card_dir(&tmp, "no-csv", None);
     std::fs::remove_file(dir.join("design.csv")).unwrap();
     let e = silver_report::build(&dir).unwrap_err();
-    let cause = std::error::Error::source(&e).map(|c| c.to_string());
-    assert!(
-        e.to_string().ends_with("design.csv")
-            && cause.is_some_and(|c| c.contains("has not finished")),
-        "{e}"
-    );
+    assert!(e.to_string().ends_with("design.csv"), "{e}");
+    let dir = card_dir(&tmp, "unfinished", None);
+    let path = dir.join("design.json");
+    let mut m = silver_sim::design::read_design_manifest(&path).unwrap();
+    (m.arms_done, m.complete, m.design) = (20, false, None);
+    std::fs::write(&path, silver_sim::testing::seal(&m, &path).unwrap()).unwrap();
+    let e = silver_report::build(&dir).unwrap_err().to_string();
+    assert!(e.contains("unfinished design card (20 of 24 arms)"), "{e}");
+    // A manifest that is not JSON, and one edited by hand (its checksum no longer matches).
     let dir = card_dir(&tmp, "bad-json", None);
     std::fs::write(dir.join("design.json"), "{").unwrap();
     let e = silver_report::build(&dir).unwrap_err().to_string();
     assert!(
         e.starts_with(&dir.join("design.json").display().to_string()),
+        "{e}"
+    );
+    let dir = card_dir(&tmp, "edited-json", None);
+    let path = dir.join("design.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("\"players\": 4", "\"players\": 3", 1)).unwrap();
+    let e = silver_report::build(&dir).unwrap_err().to_string();
+    assert!(
+        e.starts_with(&path.display().to_string()) && e.contains("checksum"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_edited_design_csv_is_refused_by_its_recorded_length_and_checksum() {
+    let tmp = Tmp::new("design-edited");
+    // The same length, one digit changed: the checksum refuses it.
+    let dir = card_dir(&tmp, "digit", None);
+    let csv = dir.join("design.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    std::fs::write(&csv, text.replacen("40.4000", "41.4000", 1)).unwrap();
+    let e = silver_report::build(&dir).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        format!(
+            "{}: its first {} bytes do not match the checksum the manifest records: the file was changed",
+            csv.display(),
+            text.len()
+        )
+    );
+    // A row removed: the length refuses it.
+    let dir = card_dir(&tmp, "row", None);
+    let csv = dir.join("design.csv");
+    let cut: String = text.lines().take(5).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&csv, &cut).unwrap();
+    let e = silver_report::build(&dir).unwrap_err().to_string();
+    assert!(
+        e.starts_with(&format!("{}: {} bytes", csv.display(), cut.len())) && !e.contains('\n'),
         "{e}"
     );
 }

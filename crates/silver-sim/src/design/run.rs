@@ -82,7 +82,7 @@ impl DesignManifest {
         write_atomic(path, &crate::manifest::seal(self, path)?)
     }
 
-    fn check_version(&self, dir: &Path) -> Result<(), RunError> {
+    pub(crate) fn check_version(&self, dir: &Path) -> Result<(), RunError> {
         if self.version == DESIGN_VERSION {
             return Ok(());
         }
@@ -136,24 +136,35 @@ fn load_arm(
     let Some(data) = load_set(plan, dir)? else {
         return Ok(None);
     };
+    checked_design_games(dir, &data.stats, len, crc).map(Some)
+}
+
+/// A complete arm's `design-games.csv`, checked against the length and CRC-32 `design.json`
+/// records for it and against the arm's statistics (one row per game in game order, the same
+/// rounds and turns).
+pub(crate) fn checked_design_games(
+    dir: &Path,
+    stats: &crate::stats::Stats,
+    len: u64,
+    crc: u32,
+) -> Result<Vec<DesignRow>, RunError> {
     let path = dir.join(DESIGN_GAMES_CSV);
-    let bytes = read_recorded(path.clone(), len, crc)?;
-    let rows = std::str::from_utf8(&bytes)
+    let bytes = read_recorded(path, len, crc)?;
+    std::str::from_utf8(&bytes)
         .ok()
-        .and_then(|t| parse_design_games(t, data.stats.games))
+        .and_then(|t| parse_design_games(t, stats.games))
         .filter(|rows| {
             // The same games as the arm's statistics count.
             let sum = |f: fn(&DesignRow) -> u32| rows.iter().map(|r| f(r) as u64).sum::<u64>();
-            sum(|r| r.rounds) == data.stats.rounds && sum(|r| r.turns) == data.stats.turns
+            sum(|r| r.rounds) == stats.rounds && sum(|r| r.turns) == stats.turns
         })
         .ok_or_else(|| RunError::Inconsistent {
             dir: dir.to_path_buf(),
             problem: format!(
                 "{DESIGN_GAMES_CSV} does not hold the arm's {} games in order",
-                data.stats.games
+                stats.games
             ),
-        })?;
-    Ok(Some(rows))
+        })
 }
 
 /// Opens `out` for the card: refuses foreign directories, another card's unfinished work, a

@@ -4,7 +4,8 @@
 use super::balance::bots;
 use silver_bots::{Player, Watch};
 use silver_rules::{
-    Ability, Action, CardSource, Event, EventSink, GameEvent, GameModel, Seat, VALUES,
+    Ability, Action, ActionList, CardSource, Event, EventSink, Game, GameEvent, GameModel, Seat,
+    ToMove, VALUES,
 };
 use silver_sim::design::{
     design_row, resolve_design, run_design, ArmKind, DesignError, DesignOptions, DesignPlan,
@@ -15,7 +16,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// A card without restricted arms (they need the `forbid` parameter).
+/// A card without restricted arms.
 fn spec(players: u8, ladder: &str, games: u64) -> DesignSpec {
     DesignSpec {
         players,
@@ -111,6 +112,45 @@ fn restricted_arms_name_the_reference_forbidden_each_value() {
         "ismcts:iterations=50,forbid=12"
     );
     assert_eq!(DesignSpec::default().values.len(), VALUES);
+}
+
+#[test]
+fn the_default_card_has_every_value_restricted_at_its_table() {
+    let dp = resolve(&DesignSpec::default()).unwrap();
+    assert_eq!((dp.players, dp.arms.len()), (4, 24));
+    let ladder = |lower, upper| ArmKind::Ladder { lower, upper };
+    let kinds: Vec<ArmKind> = dp.arms.iter().map(|a| a.kind).collect();
+    assert_eq!(
+        kinds[..10],
+        [
+            ArmKind::SelfPlay,
+            ArmKind::PointsGame,
+            ladder(0, 1),
+            ladder(1, 2),
+            ladder(2, 3),
+            ladder(0, 2),
+            ladder(1, 3),
+            ladder(0, 3),
+            ArmKind::HiddenInformation,
+            ArmKind::Memory,
+        ]
+    );
+    for (value, arm) in dp.arms[10..].iter().enumerate() {
+        let value = value as u8;
+        assert_eq!(arm.kind, ArmKind::Restricted { value });
+        assert_eq!(
+            arm.plan.bot_names(),
+            ["greedy".to_string(), format!("greedy:forbid={value}")]
+        );
+        assert_eq!(arm.plan.tables, vec![vec![0, 1, 0, 1]]);
+        assert_eq!(arm.plan.rotations, 2);
+        assert_eq!(arm.plan.games, 2000);
+        assert_eq!(
+            dp.dir_name(10 + value as usize),
+            format!("{}-restricted-{value}", 10 + value)
+        );
+    }
+    assert_eq!(dp.arms.len() - 10, VALUES);
 }
 
 #[test]
@@ -554,4 +594,93 @@ fn design_games_csv_reads_back_only_what_it_wrote() {
         parse_design_games(&csv.replacen("\n0,", "\n1,", 1), 4),
         None
     );
+}
+
+/// Plays game `index` of a restricted arm again from its recorded decisions (the same deals,
+/// from the plan's seed) and checks each decision of the restricted bot (plan bot 1, forbidden
+/// `value`): when a legal action involved no forbidden value, it chose one. Returns the
+/// decisions where the restriction mattered (both kinds of action were legal).
+fn restricted_decisions(plan: &Plan, index: u64, value: u8) -> u64 {
+    let rec = silver_sim::record_game(plan, index).unwrap();
+    let slot = plan.slot(index);
+    let (first, mut deals) = silver_bots::seeds::dealing(plan.seed, slot.deal, plan.players);
+    assert_eq!(first, rec.first_player);
+    let mut game = Game::new(rec.config, first).unwrap();
+    let (mut legal, mut events) = (ActionList::new(), Vec::<Event>::new());
+    let mut decisions = rec.decisions.iter();
+    let mut mattered = 0;
+    loop {
+        match game.to_move() {
+            ToMove::Deal => game.deal_random(&mut deals, &mut events),
+            ToMove::Player(seat) => {
+                let d = decisions.next().expect("a recorded decision");
+                assert_eq!(d.seat, seat);
+                game.legal_actions(&mut legal);
+                assert!(legal.contains(&d.action));
+                if plan.bot_at(slot, seat) == 1 {
+                    let view = game.view(seat);
+                    let forbidden = |a: Action| view.restricted_values(a).contains(value);
+                    let allowed = legal.iter().filter(|&&a| !forbidden(a)).count();
+                    assert!(
+                        allowed == 0 || !forbidden(d.action),
+                        "game {index}: seat {seat} forbidden {value} chose {:?} among {legal:?}",
+                        d.action
+                    );
+                    mattered += u64::from(allowed > 0 && allowed < legal.len());
+                }
+                game.apply(d.action, &mut events).unwrap();
+            }
+            ToMove::Terminal => break,
+        }
+    }
+    assert!(
+        decisions.next().is_none(),
+        "game {index}: decisions left over"
+    );
+    // The replay is the recorded game.
+    assert_eq!(events, rec.events, "game {index}");
+    mattered
+}
+
+#[test]
+fn a_cards_restricted_arms_never_keep_take_or_use_the_value_when_they_need_not() {
+    let mut s = spec(2, "random,greedy", 24);
+    s.values = vec![2, 7];
+    let dp = resolve(&s).unwrap();
+    let dir = temp("restricted");
+    let opts = DesignOptions {
+        out: dir.clone(),
+        threads: 2,
+        resume: false,
+        force: false,
+    };
+    let card = run_design(&dp, &opts, &mut Quiet, &AtomicBool::new(false)).unwrap();
+    let restricted: Vec<(usize, u8)> = dp
+        .arms
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| match a.kind {
+            ArmKind::Restricted { value } => Some((i, value)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(restricted, [(5, 2), (6, 7)]);
+    for (i, value) in restricted {
+        let plan = &dp.arms[i].plan;
+        assert_eq!(
+            plan.bot_names(),
+            ["greedy".to_string(), format!("greedy:forbid={value}")]
+        );
+        assert_eq!(card.arms[i].rows.len() as u64, plan.games);
+        let mattered: u64 = (0..plan.games)
+            .map(|g| restricted_decisions(plan, g, value))
+            .sum();
+        // The property is not vacuous: the restriction decided something in these games.
+        assert!(mattered > 0, "value {value}: no decision where it mattered");
+    }
+    // The card verifies, restricted arms included.
+    let v = silver_sim::verify_dir(&dir).unwrap();
+    assert_eq!((v.arms, v.unfinished, v.runs.len()), (Some(7), 0, 7));
+    assert_eq!(v.games, dp.total_games());
+    let _ = fs::remove_dir_all(&dir);
 }
