@@ -198,8 +198,8 @@ pub fn design_table(rows: &[SetMetrics], cards: &[Vec<crate::design::CardRow>]) 
         base.set
     ));
     out.push_str(
-        "points: skill gap, start seat (its seat advantage), swapped value (its restricted value, \
-         a one-swap set); lead changes per game\n",
+        "points: skill gap, start seat (its advantage), swapped value (its restricted value); \
+         lead changes: per game\n",
     );
     let mut header = format!("{:<width$}", "set");
     for (label, _, _) in DESIGN_COLUMNS {
