@@ -1,5 +1,6 @@
-//! Running a sweep: every set through the block scheduler, each into its own run directory,
-//! then `balance.csv`.
+//! Running a sweep: every set through the block scheduler, each into its own run directory
+//! (with design cards, each set's card after it, [`super::cards`]), then `balance.csv` (and
+//! `design.csv`).
 
 use super::cards::{sweep_card, CardPlace};
 use super::metrics::{metrics_csv, set_metrics, GameRow, SetData, SetMetrics};
@@ -56,7 +57,8 @@ pub struct BalanceOutcome {
     /// With design cards: each set's card, base first (what `design.csv` holds; a set's rows
     /// have their differences from the base's card, the base's have none). Empty without.
     pub cards: Vec<Vec<crate::design::CardRow>>,
-    /// Games played in this invocation (not counting resumed sets).
+    /// Games played in this invocation, the design cards' included (not counting resumed sets,
+    /// cards or arms).
     pub games_played: u64,
     /// Sets played in this invocation.
     pub sets_played: usize,
@@ -258,8 +260,8 @@ pub(crate) fn open_units(
     }
 }
 
-/// Runs a sweep into `opts.out`: every set not already complete there (with `resume`), then
-/// `balance.csv`.
+/// Runs a sweep into `opts.out`: every set not already complete there (with `resume`), and its
+/// design card when the sweep has them, then `balance.csv` (and `design.csv`).
 pub fn run_balance(
     bp: &BalancePlan,
     opts: &BalanceOptions,
