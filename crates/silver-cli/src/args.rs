@@ -163,6 +163,7 @@ pub(crate) fn tournament_spec(
         max_turns_per_round: silver_rules::DEFAULT_MAX_TURNS,
         outputs: Outputs::default(),
         balance: None,
+        design: None,
         sprt: None,
     })
 }

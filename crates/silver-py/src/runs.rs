@@ -49,6 +49,7 @@ pub(crate) fn run_tournament<'py>(
         max_turns_per_round: DEFAULT_MAX_TURNS,
         outputs: silver_sim::Outputs::default(),
         balance: None,
+        design: None,
         sprt: None,
     };
     // The names were passed in the call: `exec:COMMAND` is the caller's own, a profile's

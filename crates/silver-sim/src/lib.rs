@@ -59,8 +59,10 @@ mod verify;
 use silver_stats::{interval, pairs, ratings, sprt};
 
 pub use balance::metrics::SetMetrics;
-pub use balance::report::headline_table;
-pub use balance::sweep::{run_balance, BalanceOptions, BalanceOutcome, SweepProgress, SETS_DIR};
+pub use balance::report::{design_table, headline_table};
+pub use balance::sweep::{
+    run_balance, BalanceOptions, BalanceOutcome, SweepProgress, CARDS_DIR, SETS_DIR,
+};
 pub use balance::{resolve_balance, resolve_balance_with, BalancePlan, SweepSet};
 pub use error::{
     message, BotError, CustomAbilityError, GamePanic, ManifestPlanError, RunError, SetDefError,

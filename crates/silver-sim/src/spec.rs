@@ -117,6 +117,11 @@ pub struct ExperimentSpec {
     /// A balance sweep (`[balance]`): the same games with several card sets, compared.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub balance: Option<BalanceSpec>,
+    /// The design cards of a balance sweep (`[design]`): every set of the sweep also gets its
+    /// design card, with this ladder and budget (`[balance] design = true` is the same with
+    /// every default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<DesignTable>,
     /// A sequential test of the first bot against the second (`sprt = "elo0=0,elo1=10"`, with
     /// optional `alpha` and `beta`): the run stops at the first block whose LLR crosses a
     /// bound, `games` being the cap.
@@ -173,7 +178,7 @@ impl ExperimentSpec {
 
     /// Parses TOML text; errors name the key.
     pub fn from_toml(text: &str) -> Result<ExperimentSpec, SpecError> {
-        toml::from_str(text).map_err(|e: toml::de::Error| {
+        let spec: ExperimentSpec = toml::from_str(text).map_err(|e: toml::de::Error| {
             let message = one_line(e.message());
             match e.span() {
                 Some(span) => SpecError::TomlAt {
@@ -184,7 +189,11 @@ impl ExperimentSpec {
                 },
                 None => SpecError::Toml { message },
             }
-        })
+        })?;
+        if spec.design.is_some() && spec.balance.is_none() {
+            return Err(SpecError::DesignWithoutBalance);
+        }
+        Ok(spec)
     }
 }
 
@@ -201,6 +210,68 @@ pub struct BalanceSpec {
     /// An explicit list of sets (the base is always run first).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sets: Option<Vec<String>>,
+    /// `design = true`: every set also gets its design card, with every default (the short
+    /// form of an empty `[design]` table).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<bool>,
+}
+
+/// The `[design]` table of an experiment spec: the ladder and budget of the design card every
+/// set of a balance sweep gets. A key left out takes `silver design`'s default; the spec's
+/// `players`, `seed`, `model` and `max_turns_per_round` apply to the cards.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DesignTable {
+    /// The skill ladder, weakest first (bot names, as `bots` takes them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ladder: Option<Vec<String>>,
+    /// The reference bot (self-play, points game, restricted play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
+    /// Games of an arm of fast bots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<u64>,
+    /// Games of an arm with a search bot or a program.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search_games: Option<u64>,
+    /// Iterations of the hidden-information arm's searches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search_iterations: Option<u32>,
+    /// Whether the card plays the hidden-information arm (the cheating search against the
+    /// honest one at `search_iterations`; default true): `false` keeps a card without a search
+    /// rung at greedy fidelity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden_information: Option<bool>,
+    /// The values that get a restricted-play arm: `"all"`, `"none"` or a list of values
+    /// 0–13 (read as the list they stand for).
+    #[serde(
+        default,
+        deserialize_with = "design_values",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub values: Option<Vec<u8>>,
+}
+
+/// Reads `[design] values`: `"all"`, `"none"` or a list of card values.
+fn design_values<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<u8>>, D::Error> {
+    let bad = |what: &str| {
+        serde::de::Error::custom(format!(
+            "values: {what}; give \"all\", \"none\" or a list of card values 0-13 ([0, 7, 12])"
+        ))
+    };
+    match toml::Value::deserialize(d)? {
+        toml::Value::String(s) if s == "all" => Ok(Some((0..silver_rules::VALUES as u8).collect())),
+        toml::Value::String(s) if s == "none" => Ok(Some(Vec::new())),
+        toml::Value::Array(list) => list
+            .iter()
+            .map(|v| match v.as_integer() {
+                Some(i) if (0..silver_rules::VALUES as i64).contains(&i) => Ok(i as u8),
+                _ => Err(bad(&format!("`{v}` is not a card value"))),
+            })
+            .collect::<Result<Vec<u8>, _>>()
+            .map(Some),
+        other => Err(bad(&format!("`{other}` is neither a word nor a list"))),
+    }
 }
 
 /// The sweep kinds `sweep = "..."` accepts.

@@ -17,6 +17,7 @@ mod balance;
 mod cli;
 mod compare;
 mod design;
+mod design_sweep;
 mod docs;
 mod failures;
 mod integrity;

@@ -5,8 +5,8 @@ use crate::execute::{has_programs, shell_word};
 use crate::progress;
 use anyhow::{bail, Result};
 use silver_sim::{
-    headline_table, resolve_balance_with, resolve_set, run_balance, BalanceOptions, BalancePlan,
-    ExperimentSpec, RunError,
+    design_table, headline_table, resolve_balance_with, resolve_set, run_balance, BalanceOptions,
+    BalancePlan, ExperimentSpec, RunError,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,9 +32,17 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
     };
     let interrupted = progress::interrupt_flag("stopping; completed sets are kept...")?;
     let threads = progress::threads(common.threads);
+    // With design cards: each set's card and its games.
+    let cards = bp.design.as_ref().map_or(String::new(), |d| {
+        format!(
+            " and a design card of {} arms, {} games",
+            d.arms.len(),
+            d.total_games()
+        )
+    });
     let mut reporter = progress::Reporter::new(
         format!(
-        "{}: balance sweep of {} sets (base {}), {} games each, {} players, seed {}, {} threads -> {}",
+        "{}: balance sweep of {} sets (base {}), {} games each{cards}, {} players, seed {}, {} threads -> {}",
         bp.base.name,
         bp.sets.len(),
         bp.sets[0].name,
@@ -51,6 +59,9 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
     match result {
         Ok(outcome) => {
             out!("{}", headline_table(&outcome.rows, 5))?;
+            if !outcome.cards.is_empty() {
+                out!("\n{}", design_table(&outcome.rows, &outcome.cards))?;
+            }
             outln!(
                 "{} sets ({} played, {} already complete), {} games in {:.2} s: {} games/s on {} threads; files in {}",
                 outcome.rows.len(),
@@ -65,7 +76,7 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
             Ok(ExitCode::SUCCESS)
         }
         Err(RunError::Interrupted { done, total }) => {
-            let per_set = bp.games().max(1);
+            let per_set = bp.games_per_set().max(1);
             note!(
                 "interrupted after {} of {} sets ({done} of {total} games); the completed sets are in {}. Continue with the same command and --resume",
                 done / per_set,
@@ -75,10 +86,19 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
             Ok(ExitCode::from(130))
         }
         Err(RunError::Panic(p)) => {
-            note!(
-                "error: {p}\n{}",
-                replay_advice(path, common, &bp, reporter.set_index(), p.game)
-            );
+            // A design card's arm names itself (`arm NN-KIND: ...`): its plan is the card's.
+            let set = reporter.set_index();
+            let advice = match set {
+                Some(i) if bp.design.is_some() && p.message.starts_with("arm ") => format!(
+                    "the game is in the design card of set {} ({})",
+                    bp.sets[i].name,
+                    out.join(silver_sim::CARDS_DIR)
+                        .join(bp.dir_name(i))
+                        .display()
+                ),
+                _ => replay_advice(path, common, &bp, set, p.game),
+            };
+            note!("error: {p}\n{advice}");
             Ok(ExitCode::from(3))
         }
         Err(e @ RunError::BotFailed { .. }) => {

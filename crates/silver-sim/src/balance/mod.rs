@@ -15,13 +15,19 @@
 //!   of integer counts per game, which the paired intervals need). `--resume` skips the sets
 //!   whose directory is complete; an interrupted set is replayed from its start;
 //! * [`metrics`] computes each set's metrics and paired differences from the base;
-//! * [`report`] writes `OUT/balance.csv` and the terminal table.
+//! * [`report`] writes `OUT/balance.csv` and the terminal table;
+//! * with design cards on (`[design]`, or `design = true` in `[balance]`), [`cards`] plays every
+//!   set's design card after its run, into `OUT/cards/NN-NAME/`, every card on the same deals
+//!   (the same seed), and writes `OUT/design.csv`: every set's card with its paired
+//!   differences from the base's, base first.
 
+pub(crate) mod cards;
 pub(crate) mod metrics;
 pub(crate) mod record;
 pub(crate) mod report;
 pub(crate) mod sweep;
 
+use crate::design::{resolve_design, ArmKind, DesignPlan, DesignSpec};
 use crate::error::SpecError;
 use crate::permission::ExecPolicy;
 use crate::plan::{resolve_with, Plan};
@@ -98,6 +104,9 @@ pub struct BalancePlan {
     pub base: Plan,
     /// The sets, base first.
     pub sets: Vec<SweepSet>,
+    /// The base set's design card, when every set gets one (each set's is this card with its
+    /// set, [`BalancePlan::card`]).
+    pub design: Option<DesignPlan>,
 }
 
 impl BalancePlan {
@@ -125,14 +134,30 @@ impl BalancePlan {
         format!("{i:0width$}-{name}")
     }
 
+    /// The design card of set `i`, when the sweep has design cards: the base's card with that
+    /// set.
+    pub fn card(&self, i: usize) -> Option<DesignPlan> {
+        self.design.as_ref().map(|d| d.with_set(&self.sets[i].set))
+    }
+
     /// Games per set.
     pub fn games(&self) -> u64 {
         self.base.games
     }
 
-    /// Games of the whole sweep.
+    /// Games of one set's design card (0 without design cards).
+    pub fn card_games(&self) -> u64 {
+        self.design.as_ref().map_or(0, DesignPlan::total_games)
+    }
+
+    /// Games per set with its design card's.
+    pub fn games_per_set(&self) -> u64 {
+        self.games() + self.card_games()
+    }
+
+    /// Games of the whole sweep, the design cards' included.
     pub fn total_games(&self) -> u64 {
-        self.base.games * self.sets.len() as u64
+        self.games_per_set() * self.sets.len() as u64
     }
 
     /// A fingerprint of the whole sweep (a resumed sweep must match it).
@@ -143,6 +168,11 @@ impl BalancePlan {
             text.push_str(&self.dir_name(i));
             text.push('=');
             text.push_str(&self.plan(i).fingerprint());
+        }
+        if let Some(d) = &self.design {
+            // Every set's card is the base's with its set: the base's stands for them all.
+            text.push_str("|design=");
+            text.push_str(&d.fingerprint());
         }
         silver_stats::fnv1a_hex(&text)
     }
@@ -205,6 +235,22 @@ pub fn resolve_balance_with(
             sets.into_iter().map(|(s, _)| s).collect()
         }
     };
+    let design = match design_spec(spec, base_text)? {
+        Some((ds, hidden_information)) => {
+            let dp = resolve_design(&ds, bots_dir, policy).map_err(|source| SpecError::Design {
+                source: Box::new(source),
+            })?;
+            let mut dp = dp.with_set(&base);
+            if !hidden_information {
+                dp.arms.retain(|a| a.kind != ArmKind::HiddenInformation);
+            }
+            for arm in &mut dp.arms {
+                arm.plan.max_turns_per_round = spec.max_turns_per_round;
+            }
+            Some(dp)
+        }
+        None => None,
+    };
     let mut base_plan = base_plan;
     base_plan.set = base.clone();
     let sets = std::iter::once(base.clone())
@@ -214,5 +260,47 @@ pub fn resolve_balance_with(
     Ok(BalancePlan {
         base: base_plan,
         sets,
+        design,
     })
+}
+
+/// The design card every set of the sweep gets, as typed: the `[design]` table (or `design =
+/// true`: every default) with the spec's players, seed and model, and whether it plays the
+/// hidden-information arm; `None` without design cards.
+fn design_spec(spec: &ExperimentSpec, base: &str) -> Result<Option<(DesignSpec, bool)>, SpecError> {
+    let short = spec.balance.as_ref().and_then(|b| b.design);
+    let table = match (&spec.design, short) {
+        (Some(_), Some(_)) => return Err(SpecError::DesignTwice),
+        (Some(t), None) => t.clone(),
+        (None, Some(true)) => Default::default(),
+        (None, Some(false) | None) => return Ok(None),
+    };
+    let d = DesignSpec::default();
+    let ds = DesignSpec {
+        set: base.into(),
+        players: spec.players,
+        ladder: table.ladder.unwrap_or(d.ladder),
+        reference: table.reference.unwrap_or(d.reference),
+        games: table.games.unwrap_or(d.games),
+        search_games: table.search_games.unwrap_or(d.search_games),
+        search_iterations: table.search_iterations.unwrap_or(d.search_iterations),
+        seed: spec.seed,
+        model: spec.model,
+        values: table.values.unwrap_or(d.values),
+    };
+    for (what, n) in [
+        ("games", ds.games),
+        ("search_games", ds.search_games),
+        ("search_iterations", u64::from(ds.search_iterations)),
+    ] {
+        if n == 0 {
+            return Err(SpecError::DesignZero { what });
+        }
+    }
+    if ds.ladder.len() < 2 {
+        return Err(SpecError::DesignLadder {
+            rungs: ds.ladder.len(),
+        });
+    }
+    Ok(Some((ds, table.hidden_information.unwrap_or(true))))
 }

@@ -29,6 +29,9 @@ pub struct SweepManifest {
     /// `balance.csv`'s length and CRC-32, once it is written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub balance: Option<(u64, u32)>,
+    /// With design cards: `design.csv`'s length and CRC-32, once it is written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<(u64, u32)>,
 }
 
 impl SweepManifest {

@@ -162,3 +162,84 @@ pub fn headline_table(rows: &[SetMetrics], top: usize) -> String {
     }
     out
 }
+
+/// The design table's columns: label, metric and key (`None`: the swapped value's
+/// restricted value, a one-swap set's own key).
+const DESIGN_COLUMNS: [(&str, &str, Option<&str>); 5] = [
+    ("skill gap", "skill_gap", Some("")),
+    ("start seat", "seat_advantage", Some("0")),
+    ("lead changes", "lead_changes", Some("")),
+    ("turns/round", "turns_per_round", Some("")),
+    ("swapped value", "restricted_value", None),
+];
+
+/// A signed difference, right-aligned unless it follows a prefix (`7: +1.25`); never `-0.00`.
+fn signed(prefix: &str, x: f64) -> String {
+    let x = if (x * 100.0).round() == 0.0 { 0.0 } else { x };
+    if prefix.is_empty() {
+        format!("{x:>+7.2}")
+    } else {
+        format!("{x:+.2}")
+    }
+}
+
+/// The terminal table of a sweep's design cards: one row per set, a few headline metrics'
+/// differences from the base with their paired 95% intervals (value ± half-width: the paired
+/// interval is symmetric); the base's row shows its own values. `cards[i]` is set `rows[i]`'s
+/// card. The whole of every card is in `design.csv`.
+pub fn design_table(rows: &[SetMetrics], cards: &[Vec<crate::design::CardRow>]) -> String {
+    let mut out = String::new();
+    let Some(base) = rows.first() else {
+        return out;
+    };
+    let width = rows.iter().map(|r| r.set.len()).max().unwrap_or(3).max(3);
+    out.push_str(&format!(
+        "design cards: set minus base {} (paired 95% CI: ± half-width; * = CI excludes 0; the base's row: its values)\n",
+        base.set
+    ));
+    out.push_str(
+        "points: skill gap, start seat (its advantage), swapped value (its restricted value); \
+         lead changes: per game\n",
+    );
+    let mut header = format!("{:<width$}", "set");
+    for (label, _, _) in DESIGN_COLUMNS {
+        header.push_str(&format!("  {label:<16}"));
+    }
+    out.push_str(header.trim_end());
+    out.push('\n');
+    for (r, card) in rows.iter().zip(cards) {
+        let mut line = format!("{:<width$}", r.set);
+        for (_, metric, key) in DESIGN_COLUMNS {
+            let swapped = r.swap.map(|(v, _)| v.to_string());
+            let key = match key {
+                Some(k) => Some(k.to_string()),
+                None => swapped.clone(),
+            };
+            let row = key.and_then(|k| card.iter().find(|c| c.metric == metric && c.key == k));
+            let prefix = match (&swapped, DESIGN_COLUMNS[4].1 == metric) {
+                (Some(v), true) => format!("{v}: "),
+                _ => String::new(),
+            };
+            let cell = match (row, r.index) {
+                (None, _) => "-".to_string(),
+                (Some(c), 0) => format!("{:>7.2}", c.est.value),
+                (Some(c), _) => match c.diff {
+                    Some(d) if d.low.is_finite() && d.high.is_finite() => format!(
+                        "{prefix}{} ±{:.2}{}",
+                        signed(&prefix, d.value),
+                        (d.high - d.low) / 2.0,
+                        if d.excludes_zero() { "*" } else { "" }
+                    ),
+                    Some(d) if d.value.is_finite() => {
+                        format!("{prefix}{}", signed(&prefix, d.value))
+                    }
+                    _ => "-".to_string(),
+                },
+            };
+            line.push_str(&format!("  {cell:<16}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

@@ -1,11 +1,15 @@
-//! Running a sweep: every set through the block scheduler, each into its own run directory,
-//! then `balance.csv`.
+//! Running a sweep: every set through the block scheduler, each into its own run directory
+//! (with design cards, each set's card after it, [`super::cards`]), then `balance.csv` (and
+//! `design.csv`).
 
+use super::cards::{sweep_card, CardPlace};
 use super::metrics::{metrics_csv, set_metrics, GameRow, SetData, SetMetrics};
 use super::record::{read_sweep_manifest, SweepManifest, SWEEP_VERSION};
 use super::report::balance_csv;
 use super::BalancePlan;
 use crate::blocks::{self, Blocks, Flow, Stop};
+use crate::design::card::{card_rows, sweep_design_csv};
+use crate::design::ArmData;
 use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest};
 use crate::output::Rows;
@@ -21,7 +25,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-pub use crate::output::{BALANCE_CSV, BALANCE_MANIFEST, SETS_DIR};
+pub use super::cards::CARDS_DIR;
+pub use crate::output::{BALANCE_CSV, BALANCE_MANIFEST, DESIGN_CSV, SETS_DIR};
 
 /// How to run a sweep.
 #[derive(Clone, Debug)]
@@ -49,7 +54,11 @@ pub trait SweepProgress {
 pub struct BalanceOutcome {
     /// One row per set, base first (what `balance.csv` holds).
     pub rows: Vec<SetMetrics>,
-    /// Games played in this invocation (not counting resumed sets).
+    /// With design cards: each set's card, base first (what `design.csv` holds; a set's rows
+    /// have their differences from the base's card, the base's have none). Empty without.
+    pub cards: Vec<Vec<crate::design::CardRow>>,
+    /// Games played in this invocation, the design cards' included (not counting resumed sets,
+    /// cards or arms).
     pub games_played: u64,
     /// Sets played in this invocation.
     pub sets_played: usize,
@@ -251,8 +260,8 @@ pub(crate) fn open_units(
     }
 }
 
-/// Runs a sweep into `opts.out`: every set not already complete there (with `resume`), then
-/// `balance.csv`.
+/// Runs a sweep into `opts.out`: every set not already complete there (with `resume`), and its
+/// design card when the sweep has them, then `balance.csv` (and `design.csv`).
 pub fn run_balance(
     bp: &BalancePlan,
     opts: &BalanceOptions,
@@ -286,6 +295,7 @@ pub fn run_balance(
         sets_done: 0,
         complete: false,
         balance: None,
+        design: None,
     };
     let old: Option<SweepManifest> = match read_sweep_manifest(&manifest_path) {
         Ok(old) => {
@@ -320,19 +330,27 @@ pub fn run_balance(
             done,
             total,
         },
-        &[SETS_DIR, BALANCE_CSV, OutputFile::Report.name()],
+        &[
+            SETS_DIR,
+            BALANCE_CSV,
+            CARDS_DIR,
+            DESIGN_CSV,
+            OutputFile::Report.name(),
+        ],
     )?;
     manifest.save(&manifest_path)?;
     let total = bp.total_games();
     let n = bp.sets.len();
     progress.update(0, total);
     let mut base: Option<SetData> = None;
+    let mut base_arms: Option<Vec<ArmData>> = None;
     let mut rows = Vec::with_capacity(n);
+    let mut cards = Vec::new();
     let (mut played, mut sets_played, mut sets_resumed) = (0u64, 0usize, 0usize);
     for i in 0..n {
         let plan = bp.plan(i);
         let dir = out.join(SETS_DIR).join(bp.dir_name(i));
-        let done_before = i as u64 * bp.games();
+        let done_before = i as u64 * bp.games_per_set();
         let loaded = if opts.resume {
             load_set(&plan, &dir)?
         } else {
@@ -380,16 +398,42 @@ pub fn run_balance(
         if base.is_none() {
             base = Some(data);
         }
+        if let Some(dp) = bp.card(i) {
+            let place = CardPlace {
+                set: i,
+                done_before: done_before + bp.games(),
+            };
+            let (arms, card_played) = sweep_card(bp, &dp, &place, opts, progress, interrupted)?;
+            played += card_played;
+            progress.update(done_before + bp.games_per_set(), total);
+            // The base's card pairs every set's (the same deals); its own rows have no
+            // difference.
+            cards.push(card_rows(&dp, &arms, base_arms.as_deref()));
+            if base_arms.is_none() {
+                base_arms = Some(arms);
+            }
+        }
         manifest.sets_done = i + 1;
         manifest.save(&manifest_path)?;
     }
     let balance = balance_csv(&rows);
     write_atomic(&out.join(BALANCE_CSV), &balance)?;
     manifest.balance = Some((balance.len() as u64, crc32fast::hash(&balance)));
+    if bp.design.is_some() {
+        let design = sweep_design_csv(
+            bp.base.players,
+            rows.iter()
+                .zip(&cards)
+                .map(|(r, c)| (r.set.as_str(), c.as_slice())),
+        );
+        write_atomic(&out.join(DESIGN_CSV), &design)?;
+        manifest.design = Some((design.len() as u64, crc32fast::hash(&design)));
+    }
     manifest.complete = true;
     manifest.save(&manifest_path)?;
     Ok(BalanceOutcome {
         rows,
+        cards,
         games_played: played,
         sets_played,
         sets_resumed,

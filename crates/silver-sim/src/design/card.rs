@@ -608,8 +608,27 @@ fn float_cell(row: &mut CsvRow, x: f64) {
 pub fn design_csv(set: &str, players: u8, rows: &[CardRow]) -> Vec<u8> {
     let diff = rows.iter().any(|r| r.diff.is_some());
     let mut out = design_header(diff);
+    design_lines(&mut out, set, players, rows, diff);
+    out
+}
+
+/// A sweep's `design.csv`: every set's card in order, base first, under one header with the
+/// `d_` columns (a row without a difference, as every base row, has them empty).
+pub fn sweep_design_csv<'a>(
+    players: u8,
+    cards: impl IntoIterator<Item = (&'a str, &'a [CardRow])>,
+) -> Vec<u8> {
+    let mut out = design_header(true);
+    for (set, rows) in cards {
+        design_lines(&mut out, set, players, rows, true);
+    }
+    out
+}
+
+/// The rows of one card in `design.csv`, with or without the `d_` columns.
+fn design_lines(out: &mut Vec<u8>, set: &str, players: u8, rows: &[CardRow], diff: bool) {
     for r in rows {
-        let mut row = CsvRow::new(&mut out);
+        let mut row = CsvRow::new(out);
         row.text(set)
             .num(players)
             .text(r.metric)
@@ -627,5 +646,4 @@ pub fn design_csv(set: &str, players: u8, rows: &[CardRow]) -> Vec<u8> {
         }
         row.end();
     }
-    out
 }

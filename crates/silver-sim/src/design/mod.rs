@@ -24,7 +24,7 @@ pub use resolve::{
     resolve_design, restricted_name, DesignError, DesignSpec, DEFAULT_GAMES, DEFAULT_LADDER,
     DEFAULT_REFERENCE, DEFAULT_SEARCH_GAMES, DEFAULT_SEARCH_ITERATIONS,
 };
-pub(crate) use run::checked_design_games;
+pub(crate) use run::{checked_design_games, load_design};
 pub use run::{
     read_design_manifest, read_finished_design, run_design, DesignManifest, DesignOptions,
     DesignOutcome, DESIGN_VERSION,

@@ -268,6 +268,7 @@ fn arm_plan(
         max_turns_per_round: silver_rules::DEFAULT_MAX_TURNS,
         outputs: Outputs::NONE,
         balance: None,
+        design: None,
         sprt: None,
     };
     let mut plan = resolve_with(&typed, bots_dir, policy)?;
@@ -317,6 +318,17 @@ impl DesignPlan {
             ArmKind::Restricted { .. } => "restricted",
         };
         format!("{kind} {}", arm.plan.bot_names().join(" vs "))
+    }
+
+    /// The same card for another set (a sweep's set): every arm's plan with that set, so
+    /// every arm plays the same deals as this card's.
+    pub fn with_set(&self, set: &crate::sets::NamedSet) -> DesignPlan {
+        let mut dp = self.clone();
+        dp.set = set.clone();
+        for arm in &mut dp.arms {
+            arm.plan.set = set.clone();
+        }
+        dp
     }
 
     /// Games of the whole card.

@@ -167,6 +167,46 @@ pub(crate) fn checked_design_games(
         })
 }
 
+/// A finished card of this plan in `dir`, as a sweep resumes it: `None` unless `design.json`
+/// records this plan finished; then every arm and `design.csv` are checked against what it
+/// records, and `design.csv` against the card its arms give (an edited or missing file is an
+/// error, never folded into the sweep).
+pub(crate) fn load_design(dp: &DesignPlan, dir: &Path) -> Result<Option<Vec<ArmData>>, RunError> {
+    let m = match read_design_manifest(&dir.join(DESIGN_MANIFEST)) {
+        Ok(m) => m,
+        Err(RunError::NotADesign { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if m.version != DESIGN_VERSION || !m.complete || m.fingerprint != dp.fingerprint() {
+        return Ok(None);
+    }
+    let (_, csv) = read_finished_design(dir)?;
+    let mut arms = Vec::with_capacity(dp.arms.len());
+    for (i, arm) in dp.arms.iter().enumerate() {
+        let arm_dir = dir.join(ARMS_DIR).join(dp.dir_name(i));
+        let Some(rows) = load_arm(&arm.plan, &arm_dir, m.design_games.get(i).copied())? else {
+            return Err(RunError::Inconsistent {
+                dir: arm_dir,
+                problem: format!(
+                    "{DESIGN_MANIFEST} counts this arm done but its run is not complete"
+                ),
+            });
+        };
+        arms.push(ArmData {
+            kind: arm.kind,
+            rows,
+        });
+    }
+    let rows = super::card::card_rows(dp, &arms, None);
+    if super::card::design_csv(&dp.set.name, dp.players, &rows) != csv {
+        return Err(RunError::Inconsistent {
+            dir: dir.to_path_buf(),
+            problem: format!("{DESIGN_CSV} is not the card its arms give"),
+        });
+    }
+    Ok(Some(arms))
+}
+
 /// Opens `out` for the card: refuses foreign directories, another card's unfinished work, a
 /// finished card without `force`; returns the arms already recorded there (with `resume`).
 fn open(opts: &DesignOptions, fingerprint: &str) -> Result<Option<DesignManifest>, RunError> {

@@ -253,6 +253,30 @@ pub enum SpecError {
         /// The engine's reason.
         source: silver_rules::SetError,
     },
+    /// A `[design]` table in a spec without `[balance]`.
+    #[error("[design] belongs to a balance sweep: add a [balance] table (for one set's card, run silver design --set SET)")]
+    DesignWithoutBalance,
+    /// Both `[balance] design` and a `[design]` table.
+    #[error("[balance] design and a [design] table: give one (the table alone turns the design cards on)")]
+    DesignTwice,
+    /// A `[design]` count that must be positive is 0.
+    #[error("[design] {what} must be at least 1")]
+    DesignZero {
+        /// Which key.
+        what: &'static str,
+    },
+    /// A `[design]` ladder of fewer than two rungs.
+    #[error("[design] ladder: list at least two rungs, weakest first ([\"random\", \"greedy\"]); it has {rungs}")]
+    DesignLadder {
+        /// Rungs given.
+        rungs: usize,
+    },
+    /// The design cards do not resolve (a bot of the ladder or the reference, a value).
+    #[error("[design]")]
+    Design {
+        /// The cause.
+        source: Box<crate::design::DesignError>,
+    },
     /// `sets = []`.
     #[error("[balance] sets: list at least one set to compare with the base")]
     EmptySets,

@@ -52,6 +52,7 @@ fn an_external_bot_that_wants_observations_gets_every_event() {
         max_turns_per_round: 400,
         outputs: Outputs::default(),
         balance: None,
+        design: None,
         sprt: None,
     };
     let bots_dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"));

@@ -124,3 +124,72 @@ fn spec_errors_are_one_clear_line() {
     let e = bad("sets = [\"bullet\", \"amulet+0:bullet,1:bullet,2:bullet,3:bullet,4:bullet,5:bullet,6:bullet,7:bullet,8:bullet,9:bullet,10:bullet,11:bullet,12:bullet,13:bullet/token=bullet\"]");
     assert!(e.contains("same set"), "{e}");
 }
+
+/// `design = true` is a `[design]` table of defaults; the cards take the spec's players,
+/// seed, model and turn cap, every set's card is the base's with its set, and the design
+/// table is part of the sweep's fingerprint.
+#[test]
+fn design_cards_resolve_from_the_spec() {
+    let sets = "sets = [\"amulet+7:bullet\"]";
+    let plain = resolve_balance(&spec(sets), bots()).unwrap();
+    assert!(plain.design.is_none() && plain.card(1).is_none());
+    assert_eq!(plain.games_per_set(), plain.games());
+    let short = resolve_balance(&spec(&format!("{sets}\ndesign = true")), bots()).unwrap();
+    let table = resolve_balance(&spec(&format!("{sets}\n[design]")), bots()).unwrap();
+    let off = resolve_balance(&spec(&format!("{sets}\ndesign = false")), bots()).unwrap();
+    assert_eq!(short.design, table.design);
+    assert_eq!(short.fingerprint(), table.fingerprint());
+    assert_eq!(off.fingerprint(), plain.fingerprint());
+    assert_ne!(short.fingerprint(), plain.fingerprint());
+    let dp = short.design.as_ref().unwrap();
+    // The default card: 2 + 6 ladder pairings + hidden information + memory + 14 values.
+    assert_eq!(dp.arms.len(), 24);
+    assert_eq!((dp.players, dp.seed), (4, 1));
+    assert_eq!(short.games_per_set(), 8 + dp.total_games());
+    assert_eq!(short.total_games(), 2 * (8 + dp.total_games()));
+    let card = short.card(1).unwrap();
+    assert_eq!(card.set.name, "amulet+7:bullet");
+    for (a, b) in card.arms.iter().zip(&dp.arms) {
+        assert_eq!(a.plan.set.name, "amulet+7:bullet");
+        assert_eq!((a.plan.games, a.plan.seed), (b.plan.games, b.plan.seed));
+        assert_eq!(a.plan.bots, b.plan.bots);
+    }
+
+    let text = format!(
+        "name = \"b\"\nplayers = 3\nbots = [\"greedy\"]\ngames = 6\nseed = 9\n\
+         max_turns_per_round = 50\nmodel = {{ kind = \"rounds\", rounds = 2 }}\n\
+         [balance]\n{sets}\n[design]\nladder = [\"random\", \"greedy\"]\ngames = 30\n\
+         hidden_information = false\nvalues = [12, 0]\n"
+    );
+    let bp = resolve_balance(&ExperimentSpec::from_toml(&text).unwrap(), bots()).unwrap();
+    let dp = bp.design.unwrap();
+    let kinds: Vec<_> = dp.arms.iter().map(|a| a.kind).collect();
+    use silver_sim::design::ArmKind::*;
+    assert_eq!(
+        kinds,
+        [
+            SelfPlay,
+            PointsGame,
+            Ladder { lower: 0, upper: 1 },
+            Memory,
+            Restricted { value: 12 },
+            Restricted { value: 0 }
+        ]
+    );
+    assert_eq!((dp.players, dp.seed), (3, 9));
+    for arm in &dp.arms {
+        assert_eq!(arm.plan.max_turns_per_round, 50);
+        assert_eq!(arm.plan.seed, 9);
+    }
+    // A pairing at 3 players: two tables of 3 rotations, 30 games are 5 blocks.
+    assert_eq!(dp.arms[2].plan.games, 30);
+    assert_eq!(dp.arms[0].plan.model, bp.base.model);
+
+    for (values, expected) in [("\"all\"", 14), ("\"none\"", 0)] {
+        let s = ExperimentSpec::from_toml(&format!(
+            "players = 2\nbots = [\"greedy\"]\ngames = 2\n[balance]\n{sets}\n[design]\nvalues = {values}\n"
+        ))
+        .unwrap();
+        assert_eq!(s.design.unwrap().values.unwrap().len(), expected);
+    }
+}

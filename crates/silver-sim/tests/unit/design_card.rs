@@ -37,6 +37,7 @@ fn arm_plan(bots: &[&str]) -> Plan {
         max_turns_per_round: 400,
         outputs: Outputs::default(),
         balance: None,
+        design: None,
         sprt: None,
     };
     resolve(&spec, bots_dir()).unwrap()

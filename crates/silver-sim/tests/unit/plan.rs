@@ -20,6 +20,7 @@ fn spec(players: u8, bots: &[&str], seating: Seating) -> ExperimentSpec {
         max_turns_per_round: 400,
         outputs: Outputs::default(),
         balance: None,
+        design: None,
         sprt: None,
     }
 }
@@ -407,18 +408,26 @@ fn every_shipped_profile_loads() {
 #[test]
 fn every_shipped_experiment_resolves() {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../experiments"));
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    let bots = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"));
     let mut n = 0;
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "toml") {
             let spec = ExperimentSpec::from_file(&p).unwrap_or_else(|e| panic!("{e}"));
-            resolve(
-                &spec,
-                Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots")),
-            )
-            .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            resolve(&spec, bots).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            if spec.balance.is_some() {
+                silver_sim::resolve_balance(&spec, bots)
+                    .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            }
+            // Listed in the README's table of the shipped experiments.
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                readme.contains(&format!("| `{name}` |")),
+                "{name} is not in experiments/README.md"
+            );
             n += 1;
         }
     }
-    assert_eq!(n, 6);
+    assert_eq!(n, 8);
 }

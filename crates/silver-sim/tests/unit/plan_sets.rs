@@ -15,6 +15,7 @@ fn spec(set: &str, token: Option<&str>) -> ExperimentSpec {
         max_turns_per_round: 400,
         outputs: Outputs::default(),
         balance: None,
+        design: None,
         sprt: None,
     }
 }

@@ -59,6 +59,7 @@ fn plan(bots: &[&str], tag: &str) -> Plan {
         max_turns_per_round: 400,
         outputs: Outputs::NONE,
         balance: None,
+        design: None,
         sprt: None,
     };
     let bots_dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"));
