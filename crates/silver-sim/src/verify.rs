@@ -375,5 +375,78 @@ pub fn verify_dir(dir: &Path) -> Result<Verified, RunError> {
         crate::output::read_recorded(path, len, crc)?;
         out.files += 1;
     }
+    verify_sweep_cards(dir, &sweep, &mut out)?;
     Ok(out)
+}
+
+/// A sweep's design cards (`cards/NN-NAME/`, one per finished set, each checked as a card),
+/// and a finished sweep's `design.csv` against its record and against the cards' rows, every
+/// set paired with the base set's card as the sweep made it.
+fn verify_sweep_cards(
+    dir: &Path,
+    sweep: &crate::balance::record::SweepManifest,
+    out: &mut Verified,
+) -> Result<(), RunError> {
+    let cards = dir.join(crate::balance::sweep::CARDS_DIR);
+    let designed = sweep.design.is_some() || cards.is_dir();
+    if !designed {
+        return Ok(());
+    }
+    let mut finished = Vec::new();
+    for (name, _) in sweep.sets.iter().take(sweep.sets_done) {
+        let card = cards.join(name);
+        if !card.join(crate::design::DESIGN_MANIFEST).is_file() {
+            return Err(inconsistent(
+                dir,
+                format!("the design card {} is missing", card.display()),
+            ));
+        }
+        let (v, data) = design::check_design(&card)?;
+        let data = data.ok_or_else(|| {
+            inconsistent(
+                &card,
+                "balance.json counts this set done but its design card is not finished".into(),
+            )
+        })?;
+        out.files += v.files;
+        out.games += v.games;
+        out.runs.extend(v.runs);
+        finished.push(data);
+    }
+    if !sweep.complete {
+        return Ok(());
+    }
+    let (len, crc) = sweep.design.ok_or_else(|| {
+        inconsistent(
+            dir,
+            "balance.json records no design.csv, but cards/ holds design cards".into(),
+        )
+    })?;
+    let path = dir.join(crate::design::DESIGN_CSV);
+    let bytes = crate::output::read_recorded(path, len, crc)?;
+    let base = finished.first().map(|(_, arms)| arms.as_slice());
+    let rows: Vec<(String, Vec<crate::design::CardRow>)> = finished
+        .iter()
+        .enumerate()
+        .map(|(i, (dp, arms))| {
+            let pairing = if i == 0 { None } else { base };
+            (
+                dp.set.name.clone(),
+                crate::design::card::card_rows(dp, arms, pairing),
+            )
+        })
+        .collect();
+    let players = finished.first().map_or(0, |(dp, _)| dp.players);
+    let made = crate::design::card::sweep_design_csv(
+        players,
+        rows.iter().map(|(set, r)| (set.as_str(), r.as_slice())),
+    );
+    if bytes != made {
+        return Err(inconsistent(
+            dir,
+            "design.csv differs from the cards its sets' games make".into(),
+        ));
+    }
+    out.files += 1;
+    Ok(())
 }

@@ -299,3 +299,61 @@ fn design_spec_errors_are_one_line_with_exit_code_2() {
         assert!(!tmp.join("out").exists(), "an invalid spec created output");
     }
 }
+
+/// A directory and everything under it, copied.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// `silver verify` checks a design sweep's cards and its `design.csv` (recomputed from the
+/// cards' rows with the base's pairing), and refuses an edit of either in one line.
+#[test]
+fn verify_checks_a_design_sweeps_cards_and_design_csv() {
+    let tmp = TempDir::new("design-sweep-verify");
+    let spec = small_sweep(&tmp, "s.toml", 24, "\"amulet+7:bullet\"");
+    let good = tmp.join("good");
+    ok(args!["run", &spec, "--out", &good]);
+    let out = ok(args!["verify", &good]);
+    assert!(out.stdout.contains("verified"), "{}", out.describe());
+
+    // design.csv with one digit changed.
+    let dir = tmp.join("edited-design");
+    copy_tree(&good, &dir);
+    let path = dir.join("design.csv");
+    let text = read_text(&path);
+    let (head, tail) = text.split_at(text.len() / 2);
+    let i = tail.find(|c: char| c.is_ascii_digit()).expect("a digit");
+    let d = tail.as_bytes()[i];
+    let swapped = if d == b'9' { '8' } else { (d + 1) as char };
+    let edited = format!("{head}{}{swapped}{}", &tail[..i], &tail[i + 1..]);
+    std::fs::write(&path, edited).unwrap();
+    assert_mentions(&fails(args!["verify", &dir]), &["design.csv"]);
+
+    // A card's design-games.csv of the swapped set, truncated.
+    let dir = tmp.join("edited-card");
+    copy_tree(&good, &dir);
+    let arms = dir.join("cards").join("01-amulet+7-bullet").join("arms");
+    let mut names: Vec<_> = std::fs::read_dir(&arms)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    let games = names[0].join("design-games.csv");
+    let text = read_text(&games);
+    std::fs::write(&games, &text[..text.len() - 2]).unwrap();
+    assert_mentions(&fails(args!["verify", &dir]), &["design-games.csv"]);
+
+    // A card missing.
+    let dir = tmp.join("no-card");
+    copy_tree(&good, &dir);
+    std::fs::remove_dir_all(dir.join("cards").join("01-amulet+7-bullet")).unwrap();
+    assert_mentions(&fails(args!["verify", &dir]), &["design card", "missing"]);
+}

@@ -155,6 +155,15 @@ fn rebuild(dir: &Path, m: &DesignManifest, arms: Vec<Arm>) -> Result<DesignPlan,
 
 /// Checks a design card's directory (`dir` holds `design.json`); see the module's doc.
 pub(super) fn verify_design(dir: &Path) -> Result<Verified, RunError> {
+    check_design(dir).map(|(out, _)| out)
+}
+
+/// A finished card's plan and its arms' rows, as [`check_design`] found them.
+pub(super) type CardData = (DesignPlan, Vec<ArmData>);
+
+/// [`verify_design`], and for a finished card its plan and its arms' rows (a balance sweep's
+/// `design.csv` is made of them).
+pub(super) fn check_design(dir: &Path) -> Result<(Verified, Option<CardData>), RunError> {
     let m = read_design_manifest(&dir.join(DESIGN_MANIFEST))?;
     m.check_version(dir)?;
     check_parts(dir, &m)?;
@@ -199,7 +208,7 @@ pub(super) fn verify_design(dir: &Path) -> Result<Verified, RunError> {
         data.push(ArmData { kind, rows });
     }
     let Some((len, crc)) = m.design else {
-        return Ok(out);
+        return Ok((out, None));
     };
     let dp = rebuild(dir, &m, arms)?;
     let bytes = crate::output::read_recorded(dir.join(DESIGN_CSV), len, crc)?;
@@ -211,5 +220,5 @@ pub(super) fn verify_design(dir: &Path) -> Result<Verified, RunError> {
         ));
     }
     out.files += 1;
-    Ok(out)
+    Ok((out, Some((dp, data))))
 }
