@@ -210,6 +210,26 @@ pub(crate) struct UnitsRecord {
     pub(crate) total: usize,
 }
 
+/// The record a sweep or a design card left in its directory, read as both read it: `None`
+/// when there is none (`missing` says which error means so), unless one is required (`--resume`
+/// of a directory that holds no started one); `check` (the version, when resuming) runs on
+/// what was found.
+pub(crate) fn read_old_record<T>(
+    read: Result<T, RunError>,
+    missing: impl Fn(&RunError) -> bool,
+    required: bool,
+    check: impl FnOnce(&T) -> Result<(), RunError>,
+) -> Result<Option<T>, RunError> {
+    match read {
+        Ok(old) => {
+            check(&old)?;
+            Ok(Some(old))
+        }
+        Err(e) if missing(&e) && !required => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// Whether a sweep or a design card may start (or, with `resume`, continue) in `out`, whose
 /// record (`record_name`) says `old`, the one rule for both: a resumed one must be the same
 /// (`mismatch`) and unfinished; a new one may replace only one stopped before its first unit,
@@ -297,17 +317,18 @@ pub fn run_balance(
         balance: None,
         design: None,
     };
-    let old: Option<SweepManifest> = match read_sweep_manifest(&manifest_path) {
-        Ok(old) => {
+    let old = read_old_record(
+        read_sweep_manifest(&manifest_path),
+        |e| matches!(e, RunError::NotASweep { .. }),
+        opts.resume && !begun,
+        |old| {
             if opts.resume {
-                old.check_version(out)?;
+                old.check_version(out)
+            } else {
+                Ok(())
             }
-            Some(old)
-        }
-        Err(e @ RunError::NotASweep { .. }) if opts.resume && !begun => return Err(e),
-        Err(RunError::NotASweep { .. }) => None,
-        Err(e) => return Err(e),
-    };
+        },
+    )?;
     let record = old.as_ref().map(|o| UnitsRecord {
         fingerprint: o.fingerprint.clone(),
         complete: o.complete,

@@ -7,7 +7,7 @@
 use super::collect::{design_games_csv, parse_design_games, DesignCollector};
 use super::{ArmData, DesignPlan, DesignRow};
 use crate::balance::sweep::{
-    load_set, open_units, run_unit, SweepProgress, UnitPlace, UnitsRecord,
+    load_set, open_units, read_old_record, run_unit, SweepProgress, UnitPlace, UnitsRecord,
 };
 use crate::error::RunError;
 use crate::output::{
@@ -215,17 +215,18 @@ fn open(opts: &DesignOptions, fingerprint: &str) -> Result<Option<DesignManifest
     // A card stopped before it wrote design.json leaves only its lock file: nothing to lose.
     let begun = out.join(crate::output::LOCK_FILE).is_file()
         && check_foreign(out, &[DESIGN_MANIFEST]).is_ok();
-    let old = match read_design_manifest(&path) {
-        Ok(old) => {
+    let old = read_old_record(
+        read_design_manifest(&path),
+        |e| matches!(e, RunError::NotADesign { .. }),
+        opts.resume && !begun,
+        |old| {
             if opts.resume {
-                old.check_version(out)?;
+                old.check_version(out)
+            } else {
+                Ok(())
             }
-            Some(old)
-        }
-        Err(e @ RunError::NotADesign { .. }) if opts.resume && !begun => return Err(e),
-        Err(RunError::NotADesign { .. }) => None,
-        Err(e) => return Err(e),
-    };
+        },
+    )?;
     let record = old.as_ref().map(|o| UnitsRecord {
         fingerprint: o.fingerprint.clone(),
         complete: o.complete,
