@@ -2,10 +2,10 @@
 //! and the chance of having the lowest sum (used by the greedy census rule and by ISMCTS's
 //! truncated rollouts).
 
-use silver_rules::{Ability, CardView, PlayerView, Seat, Token, Value};
+use silver_rules::{Ability, CardView, Seat, Token, Value, ViewRef};
 
 /// The values a viewer cannot place: their mean (needed at every greedy decision, and cheap)
-/// and, on demand, their variance (from the whole pool, [`PlayerView::unknown_counts`]).
+/// and, on demand, their variance (from the whole pool, [`ViewRef::unknown_counts`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Unknowns {
     /// Mean value of an unknown card (6.5 when every card is placed).
@@ -16,7 +16,8 @@ pub struct Unknowns {
 
 impl Unknowns {
     /// From a view.
-    pub fn of(view: &PlayerView) -> Unknowns {
+    pub fn of<'a>(view: impl Into<ViewRef<'a>>) -> Unknowns {
+        let view = view.into();
         // Integer totals are exact, so the mean is the same as from the pool's counts.
         let (count, sum) = view.unknown_total();
         let mean = if count == 0 {
@@ -29,8 +30,8 @@ impl Unknowns {
 
     /// Variance of an unknown card's value in `view` (the view these are of; 0 when every card
     /// is placed). Counts the pool, so only the census estimates ask for it.
-    pub fn var(&self, view: &PlayerView) -> f64 {
-        let pool = view.unknown_counts();
+    pub fn var<'a>(&self, view: impl Into<ViewRef<'a>>) -> f64 {
+        let pool = view.into().unknown_counts();
         let n: u32 = pool.iter().map(|&c| c as u32).sum();
         if n == 0 {
             return 0.0;
@@ -68,20 +69,22 @@ pub struct SumEstimate {
 /// (E-SCORING-ORDER: the Bullet token's card is removed, B0 face-up Hunters remove the highest
 /// card, B13 known Copycats count as the lowest other card).
 #[inline]
-pub fn village_sum(view: &PlayerView, seat: Seat, u: &Unknowns) -> SumEstimate {
+pub fn village_sum<'a>(view: impl Into<ViewRef<'a>>, seat: Seat, u: &Unknowns) -> SumEstimate {
+    let view = view.into();
     village_sum_with(view, seat, u, u.var(view))
 }
 
 /// The mean of [`village_sum`] alone (no variance to compute).
 #[inline]
-pub fn village_mean(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
+pub fn village_mean<'a>(view: impl Into<ViewRef<'a>>, seat: Seat, u: &Unknowns) -> f64 {
+    let view = view.into();
     let (known, unknown) = view.known_sum(seat);
     known as f64 + unknown as f64 * u.mean - scoring_adjustment(view, seat, u)
 }
 
 /// [`village_sum`] with the variance of an unknown card (`u.var(view)`) already computed.
 #[inline]
-fn village_sum_with(view: &PlayerView, seat: Seat, u: &Unknowns, u_var: f64) -> SumEstimate {
+fn village_sum_with(view: ViewRef<'_>, seat: Seat, u: &Unknowns, u_var: f64) -> SumEstimate {
     let (known, unknown) = view.known_sum(seat);
     SumEstimate {
         mean: known as f64 + unknown as f64 * u.mean - scoring_adjustment(view, seat, u),
@@ -91,7 +94,8 @@ fn village_sum_with(view: &PlayerView, seat: Seat, u: &Unknowns, u_var: f64) -> 
 }
 
 /// How much the scoring-time effects the viewer can see lower `seat`'s sum (0 in Amulet).
-pub fn scoring_adjustment(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
+pub fn scoring_adjustment<'a>(view: impl Into<ViewRef<'a>>, seat: Seat, u: &Unknowns) -> f64 {
+    let view = view.into();
     if !view.has_scoring_effects() {
         return 0.0;
     }
@@ -158,13 +162,19 @@ pub fn scoring_adjustment(view: &PlayerView, seat: Seat, u: &Unknowns) -> f64 {
 /// that the opponent has seen (public: every look is seen being made) but the viewer has not
 /// count at `kept` (or the pool mean if lower): a player who looked at a card and kept it
 /// probably found it low.
-pub fn opponent_sum(view: &PlayerView, seat: Seat, u: &Unknowns, kept: f64) -> SumEstimate {
+pub fn opponent_sum<'a>(
+    view: impl Into<ViewRef<'a>>,
+    seat: Seat,
+    u: &Unknowns,
+    kept: f64,
+) -> SumEstimate {
+    let view = view.into();
     opponent_sum_with(view, seat, u, kept, u.var(view))
 }
 
 /// [`opponent_sum`] with `u.var(view)` already computed.
 fn opponent_sum_with(
-    view: &PlayerView,
+    view: ViewRef<'_>,
     seat: Seat,
     u: &Unknowns,
     kept: f64,
@@ -212,7 +222,13 @@ pub fn normal_cdf(x: f64) -> f64 {
 /// sum as an independent normal variable; `improvement` is subtracted from each opponent's
 /// expected sum (what they may still shed), and `kept` is the value of a card an opponent has
 /// seen and kept (see [`opponent_sum`]).
-pub fn p_lowest(view: &PlayerView, me: Seat, u: &Unknowns, improvement: f64, kept: f64) -> f64 {
+pub fn p_lowest<'a>(
+    view: impl Into<ViewRef<'a>>,
+    me: Seat,
+    u: &Unknowns,
+    improvement: f64,
+    kept: f64,
+) -> f64 {
     p_lowest_while(view, me, u, improvement, kept, |_| true)
 }
 
@@ -220,14 +236,15 @@ pub fn p_lowest(view: &PlayerView, me: Seat, u: &Unknowns, improvement: f64, kep
 /// returned). The product only falls as opponents are multiplied in, so for a test that fails
 /// for every value below one that fails it, the answer is the same as with the whole product,
 /// and a caller that only asks such a test skips the opponents left.
-pub fn p_lowest_while(
-    view: &PlayerView,
+pub fn p_lowest_while<'a>(
+    view: impl Into<ViewRef<'a>>,
     me: Seat,
     u: &Unknowns,
     improvement: f64,
     kept: f64,
     go: impl Fn(f64) -> bool,
 ) -> f64 {
+    let view = view.into();
     // The variance once (every estimate needs it).
     let u_var = u.var(view);
     let mine = village_sum_with(view, me, u, u_var);

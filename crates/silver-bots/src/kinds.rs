@@ -43,8 +43,9 @@ pub trait Kind: Sized {
     fn observe(&mut self, observation: &Observation);
 
     /// The game loop's decision for `seat` in `game` (see [`crate::Player::decide_in`]):
-    /// every bot but a research baseline reads only the view it builds in `scratch`
-    /// (`game.view_into(seat, scratch)`), or none at all if it needs none.
+    /// every bot but a research baseline reads only its seat's information set: the view it
+    /// builds in `scratch` (`game.view_into(seat, scratch)`), the borrowed view
+    /// (`game.view_ref(seat)`, no copy), or none at all if it needs none.
     fn decide_in(
         &mut self,
         game: &Game,

@@ -12,6 +12,8 @@
 //! * Hidden information is a data boundary: [`Game::view`] gives a [`PlayerView`] from which the
 //!   viewer's unknown values are erased. Only [`Game::omniscient`] reads hidden values, for
 //!   statistics and traces; bots receive views and [`Observation`]s, never a `Game`.
+//!   [`Game::view_ref`] is the same information set borrowed ([`ViewRef`]: no copy, hidden
+//!   values masked at every read).
 //! * [`PlayerView::sample_world`] deals a full world consistent with a viewer's knowledge
 //!   (optionally after forgetting), without allocating.
 //! * [`Script`] plays a JSON-described game (stacked deals plus actions).
@@ -54,6 +56,7 @@ mod rules;
 mod script;
 mod table;
 mod view;
+mod view_ref;
 
 pub use action::{Action, ActionList, Slot, ACTION_IDS, MAX_ACTIONS};
 pub use card::{
@@ -78,6 +81,7 @@ pub use rules::IllegalAction;
 pub use script::{DealSpec, Script, ScriptError, StackedDeal};
 pub use table::Table;
 pub use view::{CardMask, CardView, PlayerView};
+pub use view_ref::ViewRef;
 
 /// The engine's page of the docs (`docs/dev/engine.md`), whose Rust code blocks run as doctests
 /// of this crate, so the example a reader sees is the example `cargo test` compiles and runs.

@@ -330,40 +330,7 @@ impl PlayerView {
     /// How many cards of each value the viewer cannot place: the multiset unknown cards are
     /// drawn from.
     pub fn unknown_counts(&self) -> [u8; VALUES] {
-        // Counts packed 4 bits per value in one register (no value has more than 15 cards):
-        // one table load and add per pair of cards, no memory round trip (a histogram in
-        // memory serialises on the repeated UNKNOWN bucket and costs several times more).
-        // `PAIR[a | b << 4]` counts the values a and b (low 4 bits; UNKNOWN's 15 counts 0).
-        const _: () = assert!(VALUES * 4 <= 64 && UNKNOWN & 15 >= VALUES as u8);
-        const fn one(v: usize) -> u64 {
-            if v < VALUES {
-                1 << (4 * v)
-            } else {
-                0
-            }
-        }
-        const PAIR: [u64; 256] = {
-            let mut t = [0u64; 256];
-            let mut i = 0;
-            while i < 256 {
-                t[i] = one(i & 15) + one(i >> 4);
-                i += 1;
-            }
-            t
-        };
-        // Two sums, so the adds of neighbouring pairs do not wait for each other.
-        let (mut even, mut odd) = (0u64, 0u64);
-        for quad in self.game.value.chunks_exact(4) {
-            even += PAIR[((quad[0] & 15) | (quad[1] << 4)) as usize];
-            odd += PAIR[((quad[2] & 15) | (quad[3] << 4)) as usize];
-        }
-        const _: () = assert!(CARDS.is_multiple_of(4));
-        let packed = even + odd;
-        let mut pool = VALUE_COUNTS;
-        for (v, p) in pool.iter_mut().enumerate() {
-            *p -= ((packed >> (4 * v)) & 15) as u8;
-        }
-        pool
+        unknown_counts_of(&self.game.value)
     }
 
     /// How many cards the viewer cannot place, and the sum of their values: the totals of
@@ -646,4 +613,43 @@ impl PlayerView {
         }
         g
     }
+}
+
+/// [`PlayerView::unknown_counts`] of a viewer's values ([`UNKNOWN`] where it does not know).
+#[inline]
+pub(crate) fn unknown_counts_of(values: &[Value; CARDS]) -> [u8; VALUES] {
+    // Counts packed 4 bits per value in one register (no value has more than 15 cards):
+    // one table load and add per pair of cards, no memory round trip (a histogram in
+    // memory serialises on the repeated UNKNOWN bucket and costs several times more).
+    // `PAIR[a | b << 4]` counts the values a and b (low 4 bits; UNKNOWN's 15 counts 0).
+    const _: () = assert!(VALUES * 4 <= 64 && UNKNOWN & 15 >= VALUES as u8);
+    const fn one(v: usize) -> u64 {
+        if v < VALUES {
+            1 << (4 * v)
+        } else {
+            0
+        }
+    }
+    const PAIR: [u64; 256] = {
+        let mut t = [0u64; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = one(i & 15) + one(i >> 4);
+            i += 1;
+        }
+        t
+    };
+    // Two sums, so the adds of neighbouring pairs do not wait for each other.
+    let (mut even, mut odd) = (0u64, 0u64);
+    for quad in values.chunks_exact(4) {
+        even += PAIR[((quad[0] & 15) | (quad[1] << 4)) as usize];
+        odd += PAIR[((quad[2] & 15) | (quad[3] << 4)) as usize];
+    }
+    const _: () = assert!(CARDS.is_multiple_of(4));
+    let packed = even + odd;
+    let mut pool = VALUE_COUNTS;
+    for (v, p) in pool.iter_mut().enumerate() {
+        *p -= ((packed >> (4 * v)) & 15) as u8;
+    }
+    pool
 }

@@ -41,7 +41,7 @@ use crate::{Bot, BotRng, Choice, Kind, SpecError};
 use score::discard_value;
 use silver_rules::{
     Ability, Action, CardSet, CardSource, Config, Game, PlayerView, Seat, Slot, Stage, Token,
-    Value, CARDS, VALUES,
+    Value, ViewRef, CARDS, VALUES,
 };
 
 /// Score of an action the player does not want to take unless nothing else is legal.
@@ -131,7 +131,7 @@ impl Own {
     };
 
     /// Rebuilds it for `view`'s viewer.
-    fn fill(&mut self, view: &PlayerView, u: &Unknowns, set: &CardSet) {
+    fn fill(&mut self, view: ViewRef<'_>, u: &Unknowns, set: &CardSet) {
         let me = view.viewer();
         self.n = view.village_len(me);
         self.top = None;
@@ -177,7 +177,8 @@ impl Own {
 }
 
 struct Ctx<'a> {
-    view: &'a PlayerView,
+    /// The player's information set, borrowed (no copy of the game per decision).
+    view: ViewRef<'a>,
     /// The round has lasted `patience` completed turns.
     stuck: bool,
     me: Seat,
@@ -510,10 +511,10 @@ impl Kind for GreedyBot {
         seat: Seat,
         legal: &[Action],
         rng: &mut BotRng,
-        scratch: &mut PlayerView,
+        _scratch: &mut PlayerView,
     ) -> Choice {
-        game.view_into(seat, scratch);
-        Choice::Index(self.decide_index(scratch, legal, rng))
+        // The game read through the seat's knowledge mask: no view is copied.
+        Choice::Index(self.decide_index(game.view_ref(seat), legal, rng))
     }
 
     as_bot!();
@@ -522,7 +523,13 @@ impl Kind for GreedyBot {
 impl GreedyBot {
     /// [`Bot::decide`] as a position in `legal` (the best-scoring action, ties to the first;
     /// for a restricted player, among the actions that involve no forbidden value if any).
-    pub fn decide_index(&mut self, full: &PlayerView, legal: &[Action], rng: &mut BotRng) -> usize {
+    pub fn decide_index<'a>(
+        &mut self,
+        full: impl Into<ViewRef<'a>>,
+        legal: &[Action],
+        rng: &mut BotRng,
+    ) -> usize {
+        let full = full.into();
         if self.restriction.is_none() {
             return self.decide_among(full, legal, rng);
         }
@@ -534,15 +541,16 @@ impl GreedyBot {
     #[inline(never)]
     fn decide_restricted(
         &mut self,
-        full: &PlayerView,
+        full: ViewRef<'_>,
         legal: &[Action],
         rng: &mut BotRng,
     ) -> usize {
+        let view = full.to_view();
         let mut r = self
             .restriction
             .take()
             .expect("called for a restricted player only");
-        let reduced = r.reduce(legal, |a| full.restricted_values(a));
+        let reduced = r.reduce(legal, |a| view.restricted_values(a));
         let i = self.decide_among(full, reduced, rng);
         let position = r.position(i);
         self.restriction = Some(r);
@@ -550,15 +558,19 @@ impl GreedyBot {
     }
 
     /// The best-scoring action of `legal` (ties to the first), as a position.
-    fn decide_among(&mut self, full: &PlayerView, legal: &[Action], rng: &mut BotRng) -> usize {
-        // With perfect memory the view is used as it is (no copy).
-        let recalled;
-        let view: &PlayerView = if self.memory.spec().is_perfect() {
-            full
-        } else {
-            recalled = self.memory.recall(full, rng);
-            &recalled
-        };
+    fn decide_among(&mut self, full: ViewRef<'_>, legal: &[Action], rng: &mut BotRng) -> usize {
+        // With perfect memory the game is read through the view's mask (no copy).
+        if self.memory.spec().is_perfect() {
+            return self.decide_seen(full, legal);
+        }
+        let recalled = self.memory.recall(&full.to_view(), rng);
+        let best = self.decide_seen(recalled.by_ref(), legal);
+        self.memory.note_action(&recalled, legal[best]);
+        best
+    }
+
+    /// [`GreedyBot::decide_among`] from the view the player recalls.
+    fn decide_seen(&mut self, view: ViewRef<'_>, legal: &[Action]) -> usize {
         let stage = view.stage();
         // Decisions that need no estimate: the opening peeks, and the next step of a planned
         // multi-exchange (the same scores as `score` gives them, without building a context).
@@ -581,7 +593,6 @@ impl GreedyBot {
                     best_score = s;
                 }
             }
-            self.memory.note_action(view, legal[best]);
             return best;
         }
         let me = view.viewer();
@@ -644,14 +655,13 @@ impl GreedyBot {
                 best_score = s;
             }
         }
-        self.memory.note_action(view, legal[best]);
         best
     }
 }
 
 /// True if the held card is a drawn Approximator (D5).
 fn approximator_held(
-    view: &PlayerView,
+    view: ViewRef<'_>,
     card: silver_rules::CardId,
     from: CardSource,
     ctx: &Ctx,

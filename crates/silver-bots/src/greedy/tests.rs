@@ -73,15 +73,15 @@ fn best_exchange_equals_a_scan_over_every_slot() {
     let mut own = Own::EMPTY;
     let (mut checked, mut wild, mut frozen) = (0, 0, 0);
     for_each_decision(300, 7, three_sets, |g, p| {
-        let view = g.view(p);
+        let view = g.view_ref(p);
         let set = view.config().set;
-        let u = Unknowns::of(&view);
-        own.fill(&view, &u, &set);
+        let u = Unknowns::of(view);
+        own.fill(view, &u, &set);
         wild += usize::from(own.wild_mask != 0);
         frozen += usize::from(own.frozen[..own.n].contains(&true));
         for stuck in [false, true] {
             let ctx = Ctx {
-                view: &view,
+                view,
                 stuck,
                 me: p,
                 u,

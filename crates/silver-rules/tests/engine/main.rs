@@ -17,3 +17,4 @@ mod rules_bullet;
 mod rules_coin_dagger;
 mod rules_core;
 mod scripts;
+mod view_ref;
