@@ -107,7 +107,7 @@ impl<'a> Recorder<'a> {
 }
 
 impl EventSink for Recorder<'_> {
-    #[inline]
+    #[inline(always)]
     fn event(&mut self, e: &Event) {
         let (stats, table) = (&mut *self.stats, &self.table);
         match *e {

@@ -308,11 +308,11 @@ impl Ctx<'_> {
         (s + self.view.players() - self.me) % self.view.players()
     }
 
-    fn census_wanted(&self) -> bool {
+    /// The census rule, with `s` the player's estimated sum (`village_mean` of its village).
+    fn census_wanted(&self, s: f64) -> bool {
         if self.own.n > 4 {
             return false;
         }
-        let s = village_mean(self.view, self.me, &self.u);
         if s <= self.p.census_threshold {
             return true;
         }
@@ -610,8 +610,9 @@ impl GreedyBot {
         };
         // The estimate reported with a census call (`Bot::sum_estimate`); census is called at
         // the start of a turn, so other decisions need not compute it.
-        if stage == Stage::Turn {
-            self.estimate = Some(village_mean(view, me, &ctx.u));
+        let mine = (stage == Stage::Turn).then(|| village_mean(view, me, &ctx.u));
+        if mine.is_some() {
+            self.estimate = mine;
         }
         // Plan a multi-exchange when holding a card.
         if let Stage::Holding { card, from } = stage {
@@ -639,7 +640,12 @@ impl GreedyBot {
                 };
             }
         }
-        let census = matches!(stage, Stage::Turn) && ctx.census_wanted();
+        // The census rule is asked only if an action's score depends on it (a census call, or a
+        // free action, which it forbids).
+        let census = match mine {
+            Some(s) if legal.iter().any(|&a| census_matters(a)) => ctx.census_wanted(s),
+            _ => false,
+        };
         let mut best = 0;
         let mut best_score = f64::NEG_INFINITY;
         for (i, &a) in legal.iter().enumerate() {
@@ -657,6 +663,24 @@ impl GreedyBot {
         }
         best
     }
+}
+
+/// True if `a`'s score depends on the census rule (`GreedyBot::score`): a census call, and
+/// the free actions (any of them forbids the census).
+fn census_matters(a: Action) -> bool {
+    matches!(
+        a,
+        Action::CallCensus
+            | Action::EmpathPeek { .. }
+            | Action::GuardPlace { .. }
+            | Action::PlaceToken { .. }
+            | Action::Flip { .. }
+            | Action::Rotate { .. }
+            | Action::DiscardRotated { .. }
+            | Action::UsePileTop
+            | Action::TokenFlip { .. }
+            | Action::TokenReverse
+    )
 }
 
 /// True if the held card is a drawn Approximator (D5).
