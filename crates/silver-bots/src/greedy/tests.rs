@@ -1,7 +1,9 @@
 //! The greedy player's shortcuts against their definitions.
 
 use super::*;
+use crate::spec::MemorySpec;
 use crate::test_states::{for_each_decision, three_sets};
+use rand::SeedableRng;
 
 /// The best exchange as a scan over every slot computes it (the definition `Own::fill`
 /// and `Ctx::best_exchange` shortcut).
@@ -107,4 +109,40 @@ fn best_exchange_equals_a_scan_over_every_slot() {
         checked > 100_000 && wild > 1_000 && frozen > 1_000,
         "{checked} {wild} {frozen}"
     );
+}
+
+/// The game loop's decision (`Kind::decide_in`, reading the game through the seat's mask) is
+/// the decision from the seat's copied view (`Bot::decide`), for perfect recall and for a
+/// forgetful player (whose recalled view is a copy), at every decision of random games.
+#[test]
+fn deciding_from_the_borrowed_view_equals_deciding_from_the_copy() {
+    let forgetful = GreedyParams {
+        memory: MemorySpec {
+            capacity: Some(2),
+            forget_per_turn: 0.2,
+        },
+        ..GreedyParams::default()
+    };
+    for params in [GreedyParams::default(), forgetful] {
+        let mut borrowed: Vec<GreedyBot> = (0..4).map(|_| GreedyBot::new(params)).collect();
+        let mut copied = borrowed.clone();
+        let (mut rng_b, mut rng_c) = (BotRng::seed_from_u64(3), BotRng::seed_from_u64(3));
+        let mut scratch = silver_rules::Game::new(Config::standard(2).unwrap(), 0)
+            .unwrap()
+            .view(0);
+        let mut legal = silver_rules::ActionList::new();
+        let mut decisions = 0;
+        for_each_decision(60, 11, three_sets, |g, p| {
+            g.legal_actions(&mut legal);
+            let b = &mut borrowed[p as usize];
+            let Choice::Index(i) = Kind::decide_in(b, g, p, &legal, &mut rng_b, &mut scratch)
+            else {
+                panic!("greedy answers with a position");
+            };
+            let a = Bot::decide(&mut copied[p as usize], &g.view(p), &legal, &mut rng_c);
+            assert_eq!(legal[i], a, "seat {p} at {:?}", g.stage());
+            decisions += 1;
+        });
+        assert!(decisions > 10_000, "{decisions} decisions");
+    }
 }
