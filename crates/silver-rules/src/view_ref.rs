@@ -128,10 +128,14 @@ impl<'a> ViewRef<'a> {
     pub fn card(&self, seat: Seat, slot: Slot) -> CardView {
         let g = self.game;
         let c = g.card_at(seat, slot);
-        let guarded = (g.shield & (1u64 << c) != 0) | (g.up(c) & g.has(g.masks.bodyguard, c));
+        // The value through the mask, for the Bodyguard test too (a face-up card's value is
+        // public, but no accessor reads a value past the mask).
+        let value = self.value_of(c);
+        let bodyguard = value.is_some_and(|v| (g.masks.bodyguard >> (v & 15)) & 1 != 0);
+        let guarded = (g.shield & (1u64 << c) != 0) | (g.up(c) & bodyguard);
         CardView {
             id: c,
-            value: self.value_of(c),
+            value,
             face_up: g.up(c),
             under_token: g.token_card == c,
             guarded,
