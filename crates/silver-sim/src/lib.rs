@@ -49,6 +49,7 @@ mod run;
 // Seeding is the bots crate's (the game loop's neighbour); runs name it from here too.
 pub use silver_bots::seeds::{bot_rng, deal_rng};
 mod sets;
+pub mod search;
 mod spec;
 mod stats;
 mod summary;
