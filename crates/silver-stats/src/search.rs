@@ -16,8 +16,9 @@
 //! whose truths are their targets (a seat advantage of 0 at every seat) has an estimate
 //! always above its truth, and its interval, symmetric about it, covers the truth in only
 //! about 80% of replications (78% at 30 blocks, 81% at 300): near a met target the
-//! objective's distance from it is over-stated and its interval is not a 95% one. The Student-t quantile (rather than 1.96) keeps 30 blocks
-//! in the band: with 1.96 the three smooth cases cover 93.3%, 93.4% and 93.9% at 30 blocks.
+//! objective's distance from it is over-stated and its interval is not a 95% one. The
+//! Student-t quantile (rather than 1.96) keeps 30 blocks in the band: with 1.96 the three
+//! smooth cases cover 93.3%, 93.4% and 93.9% at 30 blocks.
 
 use crate::interval::{Est, Z};
 
