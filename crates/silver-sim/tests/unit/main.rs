@@ -15,4 +15,7 @@ mod permission;
 mod plan;
 mod plan_sets;
 mod planted;
+mod search;
+mod search_objective;
+mod search_spec;
 mod sets;
