@@ -1,0 +1,438 @@
+//! The runner's tests: a tiny search (values 2 and 4 over Amulet, 2 players) played at 1 and 2
+//! threads, as shards, stopped and resumed, and its chunks checked against the design card's
+//! own rows.
+
+use super::interim::{space_set, SetSums};
+use super::objective::{Goal, Objective, Term};
+use super::space::{Choice, Dim, DimKind, Space};
+use super::store::{chunk_name, STAGES_DIR};
+use super::*;
+use crate::design::card::METRICS;
+use crate::design::{design_row, resolve_design, ArmKind, DesignSpec};
+use crate::manifest::Shard;
+use crate::permission::ExecPolicy;
+use crate::spec::ModelSpec;
+use silver_rules::Edition;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+/// A fresh directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        let d = std::env::temp_dir().join(format!("silver-search-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        Scratch(d)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn metric(name: &str) -> usize {
+    METRICS.iter().position(|m| m.name == name).unwrap()
+}
+
+/// The tiny search: values 2 (3 editions) and 4 (4 editions) over Amulet: 12 sets; 2 players,
+/// a self-play arm (seat advantage, turns per round) and the greedy-over-random pairing;
+/// halving from 1 deal keeping one in 2 down to 2 finalists, certified on 4 deals.
+pub(crate) fn tiny_plan() -> SearchPlan {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let mut dp = resolve_design(
+        &DesignSpec {
+            set: "amulet".into(),
+            players: 2,
+            ladder: vec!["random".into(), "greedy".into()],
+            reference: "greedy".into(),
+            games: 24,
+            search_games: 2,
+            search_iterations: 10,
+            seed: 5,
+            model: ModelSpec::Rounds { rounds: 4 },
+            values: vec![],
+        },
+        &root.join("bots"),
+        &mut ExecPolicy::typed(false),
+    )
+    .unwrap();
+    dp.arms
+        .retain(|a| matches!(a.kind, ArmKind::SelfPlay | ArmKind::Ladder { .. }));
+    let (self_play, ladder) = (0, 1);
+    let measure =
+        |name: &str, key: &str, key_index: usize, arm: usize, scale: f64, shift: f64| Measure {
+            plan: 0,
+            players: 2,
+            metric: metric(name),
+            key: key.into(),
+            key_index,
+            arms: vec![arm],
+            scale,
+            shift,
+        };
+    let measures = vec![
+        measure("seat_advantage", "0", 0, self_play, 100.0, 0.5),
+        measure("turns_per_round", "", 0, self_play, 1.0, 0.0),
+        measure("skill_gap", "greedy>random", 0, ladder, 100.0, 0.5),
+    ];
+    let values = |v: u8, eds: &[Edition]| Dim {
+        kind: DimKind::Value(v),
+        choices: eds.iter().map(|&e| Choice::Edition(e)).collect(),
+        tokens: vec![],
+    };
+    let space = Space {
+        base: dp.set.clone(),
+        dims: vec![
+            values(2, &[Edition::Amulet, Edition::Bullet, Edition::Coin]),
+            values(
+                4,
+                &[
+                    Edition::Amulet,
+                    Edition::Bullet,
+                    Edition::Coin,
+                    Edition::Dagger,
+                ],
+            ),
+        ],
+        size: 12,
+    };
+    let fid = |kind| Fidelity {
+        kind,
+        plans: vec![dp.clone()],
+        measures: measures.clone(),
+    };
+    let per_deal = 3; // self-play (one rotation) and the pairing (two)
+    let stage = |number, fidelity, sets, deals: std::ops::Range<u64>, set_count: u64| Stage {
+        number,
+        fidelity,
+        sets,
+        games: set_count * per_deal * (deals.end - deals.start),
+        deals,
+        set_count,
+    };
+    SearchPlan {
+        name: "tiny".into(),
+        base: dp.set.clone(),
+        space,
+        candidates: (0..12).collect(),
+        objectives: vec![Objective {
+            name: "even".into(),
+            terms: vec![
+                Term {
+                    metric: "seat_advantage",
+                    key: None,
+                    players: None,
+                    goal: Goal::Target(0.0),
+                    weight: 1.0,
+                    constraint: false,
+                    measures: vec![0],
+                },
+                Term {
+                    metric: "turns_per_round",
+                    key: None,
+                    players: None,
+                    goal: Goal::Within(8.0, 14.0),
+                    weight: 2.0,
+                    constraint: false,
+                    measures: vec![1],
+                },
+            ],
+            change_weight: 0.0,
+        }],
+        method: Method::Halving {
+            first_deals: 1,
+            keep: 2,
+        },
+        fidelities: vec![fid(FidelityKind::Screen), fid(FidelityKind::Certify)],
+        stages: vec![
+            stage(1, 0, StageSets::All, 0..1, 12),
+            stage(2, 0, StageSets::Best(6), 1..2, 7),
+            stage(3, 0, StageSets::Best(3), 2..4, 4),
+            stage(4, 0, StageSets::Best(2), 4..8, 3),
+            stage(5, 1, StageSets::Best(2), 8..12, 3),
+        ],
+        finalists: 2,
+        seed: 5,
+    }
+}
+
+/// Records what a search reports.
+#[derive(Default)]
+pub(crate) struct Lines(pub(crate) Vec<String>);
+
+impl SearchProgress for Lines {
+    fn stage_started(&mut self, _: usize, _: usize, _: &str, _: u64, _: u64) {}
+    fn update(&mut self, _: u64, _: u64) {}
+    fn stage_done(&mut self, line: &str) {
+        self.0.push(line.to_string());
+    }
+}
+
+fn run(
+    plan: &SearchPlan,
+    out: &Path,
+    opts: SearchOptions,
+) -> Result<SearchOutcome, SearchRunError> {
+    run_search(
+        plan,
+        out,
+        &opts,
+        &mut Lines::default(),
+        &AtomicBool::new(false),
+    )
+}
+
+fn opts(threads: usize) -> SearchOptions {
+    SearchOptions {
+        threads,
+        ..SearchOptions::default()
+    }
+}
+
+/// Every file under `dir` (lock files aside) with its bytes, by path.
+fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if !p.ends_with(".silver.lock") {
+                out.push((
+                    p.strip_prefix(dir).unwrap().to_path_buf(),
+                    std::fs::read(&p).unwrap(),
+                ));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_search_is_the_same_at_one_and_two_threads() {
+    let plan = tiny_plan();
+    let t = Scratch::new("threads");
+    let (a, b) = (t.path().join("a"), t.path().join("b"));
+    let one = run(&plan, &a, opts(1)).unwrap();
+    run(&plan, &b, opts(2)).unwrap();
+    assert_eq!(tree(&a), tree(&b));
+    // 12 sets screened, then the best 6, 3 and 2 with the base, then the 2 finalists and the
+    // base certified.
+    let csv = std::fs::read_to_string(a.join("search.csv")).unwrap();
+    for (stage, best) in [(1, 12), (2, 6), (3, 3), (4, 2), (5, 2)] {
+        let rows: Vec<&str> = csv
+            .lines()
+            .filter(|l| l.starts_with(&format!("{stage},")))
+            .collect();
+        let base = rows.iter().any(|l| l.split(',').nth(3) == Some("0"));
+        assert!(base, "stage {stage} plays the base");
+        assert!(rows.len() == best || rows.len() == best + 1 && stage > 1);
+    }
+    assert!(csv.starts_with(
+        "stage,fidelity,set,index,changes,deals,games,even,even_low95,even_high95,\
+         even_violation,seat_advantage[0]@2,seat_advantage[0]@2_low95"
+    ));
+    let ranking = one.ranking.unwrap();
+    assert_eq!(
+        ranking.rows.len(),
+        csv.lines().filter(|l| l.starts_with("5,")).count()
+    );
+    assert!(ranking.rows.iter().any(|r| r.index == 0));
+    assert!(ranking.rows.iter().all(|r| r.deals == 4 && r.games == 12));
+    let rows = ranking.rows.len();
+    let best = &ranking.rows[0];
+    assert_eq!(best.objectives[0].d_best.value, 0.0);
+    let ranking_csv = std::fs::read_to_string(a.join("ranking.csv")).unwrap();
+    assert_eq!(ranking_csv.lines().count(), rows + 1);
+    assert!(ranking_csv.starts_with("rank,front,set,index,changes,fidelity,deals,games,even,"));
+}
+
+#[test]
+fn three_shards_of_stage_one_then_a_resume_equal_one_run() {
+    let plan = tiny_plan();
+    let t = Scratch::new("shards");
+    let (a, b) = (t.path().join("a"), t.path().join("b"));
+    run(&plan, &a, opts(2)).unwrap();
+    for k in 0..3 {
+        let o = SearchOptions {
+            stage: Some(1),
+            shard: Some(Shard { index: k, count: 3 }),
+            ..opts(1)
+        };
+        run(&plan, &b, o).unwrap();
+    }
+    // Stage 2 cannot start before stage 1 is whole; here it is.
+    let o = SearchOptions {
+        resume: true,
+        ..opts(2)
+    };
+    run(&plan, &b, o).unwrap();
+    assert_eq!(tree(&a), tree(&b));
+}
+
+#[test]
+fn a_stopped_search_resumes_to_the_same_files() {
+    let plan = tiny_plan();
+    let t = Scratch::new("resume");
+    let (a, b) = (t.path().join("a"), t.path().join("b"));
+    run(&plan, &a, opts(1)).unwrap();
+    // Stopped after stage 2, then resumed.
+    for s in 1..=2 {
+        let o = SearchOptions {
+            stage: Some(s),
+            ..opts(2)
+        };
+        run(&plan, &b, o).unwrap();
+    }
+    let o = SearchOptions {
+        resume: true,
+        ..opts(2)
+    };
+    run(&plan, &b, o.clone()).unwrap();
+    assert_eq!(tree(&a), tree(&b));
+    // A chunk lost (or damaged) is played again.
+    let stage1 = b.join(STAGES_DIR).join("01-screen");
+    std::fs::remove_file(stage1.join(chunk_name(0))).unwrap();
+    let stage4 = b.join(STAGES_DIR).join("04-screen").join(chunk_name(0));
+    std::fs::write(&stage4, "set,deal\n").unwrap();
+    let again = run(&plan, &b, o).unwrap();
+    assert_eq!(again.chunks_played, 2);
+    assert_eq!(tree(&a), tree(&b));
+}
+
+#[test]
+fn a_chunk_row_sums_the_design_cards_rows_of_its_games() {
+    let plan = tiny_plan();
+    let t = Scratch::new("sums");
+    let o = SearchOptions {
+        stage: Some(1),
+        ..opts(1)
+    };
+    run(&plan, t.path(), o).unwrap();
+    let text = std::fs::read_to_string(
+        t.path()
+            .join(STAGES_DIR)
+            .join("01-screen")
+            .join(chunk_name(7)),
+    )
+    .unwrap();
+    let fid = &plan.fidelities[0];
+    // Set 7 on deal 0: value 2 from Bullet, value 4 from Coin.
+    let row: Vec<u64> = text
+        .lines()
+        .find(|l| l.starts_with("7,0,"))
+        .unwrap()
+        .split(',')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let set = space_set(&plan.space, 7).unwrap();
+    assert_eq!(set.set.edition(2), Edition::Bullet);
+    assert_eq!(set.set.edition(4), Edition::Coin);
+    let dp = fid.plans[0].with_set(&set);
+    let mut want = vec![0u64; 2 * fid.measures.len()];
+    for (m, ms) in fid.measures.iter().enumerate() {
+        for &a in &ms.arms {
+            let p = &dp.arms[a].plan;
+            // Deal 0: its seat rotations' games.
+            for g in 0..p.rotations as u64 {
+                let r = design_row(p, g).unwrap();
+                assert_eq!(r.deal, 0);
+                let (y, x) = (METRICS[ms.metric].counts)(&r, ms.key_index);
+                want[2 * m] += y;
+                want[2 * m + 1] += x;
+            }
+        }
+    }
+    assert_eq!(&row[2..], &want[..]);
+    // One self-play game of 4 rounds; two pairing games of one comparison each.
+    assert_eq!((want[1], want[3], want[5]), (1, 4, 2));
+    assert!(want[2] >= 4);
+    let mut s = SetSums::new(3);
+    s.push_deal(0, &want);
+    assert_eq!(s.blocks(), 1);
+}
+
+#[test]
+fn directories_and_flags_are_checked_before_anything_runs() {
+    let plan = tiny_plan();
+    let t = Scratch::new("flags");
+    let a = t.path().join("a");
+    let msg = |r: Result<SearchOutcome, SearchRunError>| crate::error::message(&r.unwrap_err());
+    let o = SearchOptions {
+        shard: Some(Shard { index: 0, count: 2 }),
+        ..opts(1)
+    };
+    assert!(msg(run(&plan, &a, o)).starts_with("--shard needs --stage"));
+    let o = SearchOptions {
+        stage: Some(6),
+        ..opts(1)
+    };
+    assert_eq!(
+        msg(run(&plan, &a, o)),
+        "--stage 6: the search has stages 1 to 5 (see --dry-run)"
+    );
+    assert!(!a.exists());
+    let o = SearchOptions {
+        stage: Some(2),
+        ..opts(1)
+    };
+    let e = msg(run(&plan, &t.path().join("early"), o));
+    assert!(
+        e.starts_with(
+            "stage 1 (stages/01-screen) is not complete: 12 of its 12 chunks are missing"
+        ),
+        "{e}"
+    );
+    let o = SearchOptions {
+        resume: true,
+        ..opts(1)
+    };
+    assert!(msg(run(&plan, &t.path().join("new"), o)).starts_with("cannot read"));
+    run(&plan, &a, opts(1)).unwrap();
+    let e = msg(run(&plan, &a, opts(1)));
+    assert!(
+        e.ends_with(
+            "holds this search already; continue it with --resume, or start again with --force"
+        ),
+        "{e}"
+    );
+    let mut other = plan.clone();
+    other.seed = 6;
+    let e = msg(run(
+        &other,
+        &a,
+        SearchOptions {
+            resume: true,
+            ..opts(1)
+        },
+    ));
+    assert!(e.contains("the search there has a different plan"), "{e}");
+    // --force replaces it.
+    run(
+        &other,
+        &a,
+        SearchOptions {
+            force: true,
+            ..opts(1)
+        },
+    )
+    .unwrap();
+    let foreign = t.path().join("foreign");
+    std::fs::create_dir(&foreign).unwrap();
+    std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
+    assert!(run(&plan, &foreign, opts(1)).is_err());
+    assert_eq!(
+        std::fs::read_to_string(foreign.join("notes.txt")).unwrap(),
+        "mine"
+    );
+}
