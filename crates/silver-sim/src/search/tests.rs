@@ -436,3 +436,26 @@ fn directories_and_flags_are_checked_before_anything_runs() {
         "mine"
     );
 }
+
+#[test]
+fn a_failing_bot_stops_the_search_with_its_set_and_game() {
+    let mut plan = tiny_plan();
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let spec = crate::plan::resolve_bot("exec:false", &root.join("bots")).unwrap();
+    for f in &mut plan.fidelities {
+        f.plans[0].arms[1].plan.bots[0].spec = spec.clone();
+    }
+    let t = Scratch::new("bot");
+    let e = run(&plan, t.path(), opts(2)).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SearchRunError::Run(crate::error::RunError::BotFailed { .. })
+        ),
+        "{e:?}"
+    );
+    let msg = crate::error::message(&e);
+    assert!(msg.starts_with("set amulet"), "{msg}");
+    assert!(msg.contains("(arm 01-ladder-1-over-0), game 0:"), "{msg}");
+    assert_eq!(msg.lines().count(), 1);
+}
