@@ -219,6 +219,10 @@ pub fn run_search(
     // The pool first: a bad thread count must not leave a started search in `out`.
     let pool = crate::blocks::pool(opts.threads)?;
     let manifest = SearchManifest::new(plan, fingerprint(plan));
+    let record = out.join(super::store::SEARCH_MANIFEST);
+    if opts.resume && !record.is_file() {
+        return Err(SearchRunError::NotASearch { path: record });
+    }
     create_dir(out)?;
     // Shards of a stage write disjoint chunks of one directory at once; anything else owns it.
     let _lock = match opts.shard {

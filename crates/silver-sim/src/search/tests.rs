@@ -398,6 +398,7 @@ fn directories_and_flags_are_checked_before_anything_runs() {
         ..opts(1)
     };
     assert!(msg(run(&plan, &t.path().join("new"), o)).starts_with("cannot read"));
+    assert!(!t.path().join("new").exists());
     run(&plan, &a, opts(1)).unwrap();
     let e = msg(run(&plan, &a, opts(1)));
     assert!(
