@@ -181,14 +181,22 @@ struct State {
     csv: Vec<u8>,
 }
 
-/// The sets stage `stage` plays, ascending.
+/// The sets stage `stage` plays, ascending: every candidate, or the best of the previous
+/// stage's other than the base, or (confirmation) the certified sets; and the base.
 fn stage_sets(plan: &SearchPlan, stage: &Stage, state: &State) -> Vec<u64> {
     let mut sets = match stage.sets {
         StageSets::All => plan.candidates.clone(),
         StageSets::Best(_) if plan.fidelities[stage.fidelity].kind == FidelityKind::Confirm => {
             state.certified.clone()
         }
-        StageSets::Best(n) => state.ranked.iter().take(n as usize).copied().collect(),
+        // The best `n` other than the base, then the base: `n + 1` sets whatever its place.
+        StageSets::Best(n) => state
+            .ranked
+            .iter()
+            .filter(|&&s| s != 0)
+            .take(n as usize)
+            .copied()
+            .collect(),
     };
     sets.push(0);
     sets.sort_unstable();
