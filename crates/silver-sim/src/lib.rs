@@ -48,8 +48,8 @@ mod record;
 mod run;
 // Seeding is the bots crate's (the game loop's neighbour); runs name it from here too.
 pub use silver_bots::seeds::{bot_rng, deal_rng};
-mod sets;
 pub mod search;
+mod sets;
 mod spec;
 mod stats;
 mod summary;
@@ -99,6 +99,7 @@ pub use verify::{verify_dir, Verified};
 #[doc(hidden)]
 pub mod testing {
     pub use crate::balance::metrics::{metrics_csv, read_metrics, GameRow, SetData};
+    pub use crate::balance::one_swap;
     pub use crate::balance::report::num;
     pub use crate::balance::sweep::load_set;
     pub use crate::blocks::Blocks;

@@ -380,40 +380,65 @@ struct Target<'a> {
     arms: Vec<&'a ArmData>,
 }
 
-fn arm(arms: &[ArmData], kind: ArmKind) -> Option<&ArmData> {
-    arms.iter().find(|a| a.kind == kind)
-}
-
 /// The rows `def` has in a card of `plan` whose arms are `arms`.
 fn targets<'a>(def: &MetricDef, plan: &DesignPlan, arms: &'a [ArmData]) -> Vec<Target<'a>> {
+    let kinds: Vec<ArmKind> = arms.iter().map(|a| a.kind).collect();
+    metric_rows(def, plan, &kinds)
+        .into_iter()
+        .map(|(key, index, at)| Target {
+            key,
+            index,
+            arms: at.into_iter().map(|i| &arms[i]).collect(),
+        })
+        .collect()
+}
+
+/// The rows `def` has in a card of `plan`, read from the plan's own arms: each row's key, the
+/// key's index for [`MetricDef::counts`] and the arms it sums (indices into `plan.arms`), in
+/// the order `design.csv` writes them. The one statement of which arms and keys a metric
+/// reads: the card's rows and a search's measures both come from it.
+pub(crate) fn metric_arms(def: &MetricDef, plan: &DesignPlan) -> Vec<(String, usize, Vec<usize>)> {
+    let kinds: Vec<ArmKind> = plan.arms.iter().map(|a| a.kind).collect();
+    metric_rows(def, plan, &kinds)
+}
+
+/// [`metric_arms`] over arms of the given kinds (indices into `kinds`): the first arm of a
+/// kind is the one read.
+fn metric_rows(
+    def: &MetricDef,
+    plan: &DesignPlan,
+    kinds: &[ArmKind],
+) -> Vec<(String, usize, Vec<usize>)> {
+    let arm = |kind: ArmKind| kinds.iter().position(|k| *k == kind);
     let top = plan.ladder.len().checked_sub(1).filter(|&t| t > 0);
     let name = |i: usize| plan.ladder.get(i).map_or("?", |b| b.name.as_str());
     let ladder = |lower, upper| ArmKind::Ladder { lower, upper };
-    let single = |kind: Option<ArmKind>| -> Vec<(String, Vec<&'a ArmData>)> {
-        kind.and_then(|k| arm(arms, k))
+    let single = |kind: Option<ArmKind>| -> Vec<(String, Vec<usize>)> {
+        kind.and_then(arm)
             .map(|a| (String::new(), vec![a]))
             .into_iter()
             .collect()
     };
     // (key of the arm, the arms) before the metric's own keys.
-    let sources: Vec<(String, Vec<&ArmData>)> = match def.source {
+    let sources: Vec<(String, Vec<usize>)> = match def.source {
         Source::SelfPlay => single(Some(ArmKind::SelfPlay)),
         Source::PointsGame => single(Some(ArmKind::PointsGame)),
         Source::LadderEnds => single(top.map(|t| ladder(0, t))),
         Source::LadderTop => single(top.map(|t| ladder(t - 1, t))),
-        Source::LadderPairs => arms
+        Source::LadderPairs => kinds
             .iter()
-            .filter_map(|a| match a.kind {
+            .enumerate()
+            .filter_map(|(i, k)| match *k {
                 ArmKind::Ladder { lower, upper } => {
-                    Some((format!("{}>{}", name(upper), name(lower)), vec![a]))
+                    Some((format!("{}>{}", name(upper), name(lower)), vec![i]))
                 }
                 _ => None,
             })
             .collect(),
         // Bottom first, up to the first pairing the card does not play.
         Source::LadderAdjacent => {
-            let adjacent: Vec<&ArmData> = (1..plan.ladder.len())
-                .map_while(|u| arm(arms, ladder(u - 1, u)))
+            let adjacent: Vec<usize> = (1..plan.ladder.len())
+                .map_while(|u| arm(ladder(u - 1, u)))
                 .collect();
             if adjacent.is_empty() {
                 Vec::new()
@@ -423,10 +448,11 @@ fn targets<'a>(def: &MetricDef, plan: &DesignPlan, arms: &'a [ArmData]) -> Vec<T
         }
         Source::HiddenInformation => single(Some(ArmKind::HiddenInformation)),
         Source::Memory => single(Some(ArmKind::Memory)),
-        Source::Restricted => arms
+        Source::Restricted => kinds
             .iter()
-            .filter_map(|a| match a.kind {
-                ArmKind::Restricted { value } => Some((value.to_string(), vec![a])),
+            .enumerate()
+            .filter_map(|(i, k)| match *k {
+                ArmKind::Restricted { value } => Some((value.to_string(), vec![i])),
                 _ => None,
             })
             .collect(),
@@ -447,11 +473,7 @@ fn targets<'a>(def: &MetricDef, plan: &DesignPlan, arms: &'a [ArmData]) -> Vec<T
                 .collect(),
         };
         for (key, index) in keys {
-            out.push(Target {
-                key,
-                index,
-                arms: arms.clone(),
-            });
+            out.push((key, index, arms.clone()));
         }
     }
     out
@@ -507,8 +529,8 @@ fn scaled(e: Est, scale: f64, shift: f64) -> Est {
     }
 }
 
-/// A metric's (scale, shift) from its estimate kind.
-fn scale(def: &MetricDef, players: u8) -> (f64, f64) {
+/// A metric's (scale, shift) from its estimate kind: its value is `scale · (Σy/Σx − shift)`.
+pub(crate) fn scale(def: &MetricDef, players: u8) -> (f64, f64) {
     match def.estimate {
         Estimate::Ratio | Estimate::Depth => (1.0, 0.0),
         Estimate::Percent => (100.0, 0.0),

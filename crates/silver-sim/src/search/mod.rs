@@ -19,6 +19,7 @@
 //! thread count, shard split and after any resume.
 
 pub mod objective;
+pub mod resolve;
 pub mod space;
 pub mod spec;
 
@@ -150,8 +151,9 @@ pub struct Measure {
 pub enum StageSets {
     /// Every candidate.
     All,
-    /// The best `n` of the previous stage's sets (by the objectives over every deal they have
-    /// played at this fidelity), plus the base.
+    /// The best `n` of the previous stage's sets other than the base (by the objectives over
+    /// every deal they have played at this fidelity), plus the base: `n + 1` sets, whatever
+    /// the base's own place (so the schedule is known from the spec alone).
     Best(u64),
 }
 

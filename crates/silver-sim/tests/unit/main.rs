@@ -15,4 +15,6 @@ mod permission;
 mod plan;
 mod plan_sets;
 mod planted;
+mod search;
+mod search_spec;
 mod sets;
