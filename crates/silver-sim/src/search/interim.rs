@@ -1,73 +1,9 @@
-//! Interim stand-ins for the space's sets, the objectives' evaluation and ranking, and the
-//! plan's fingerprint, with the signatures of the shared plan; replaced by `space.rs`,
-//! `objective.rs` and `spec.rs` when they land.
+//! Interim stand-ins for the objectives' evaluation and ranking, with the signatures of the
+//! shared plan; replaced by `objective.rs` when it lands.
 
 use super::objective::{Goal, Objective};
-use super::space::{Choice, DimKind, Space};
-use super::{Measure, SearchPlan};
-use crate::sets::NamedSet;
-use silver_rules::character;
+use super::Measure;
 use silver_stats::Est;
-
-/// A space index that names no set.
-#[derive(Debug, thiserror::Error)]
-#[error("set {index} of the space: {problem}")]
-pub struct SpaceError {
-    /// The index.
-    pub index: u64,
-    /// What is wrong.
-    pub problem: String,
-}
-
-/// Set `index` of the space.
-pub fn space_set(space: &Space, index: u64) -> Result<NamedSet, SpaceError> {
-    let err = |problem: String| SpaceError { index, problem };
-    let mut set = space.base.clone();
-    let mut rest = index;
-    for d in &space.dims {
-        let radix = (d.choices.len() + d.tokens.len()).max(1) as u64;
-        let k = (rest % radix) as usize;
-        rest /= radix;
-        if k == 0 {
-            continue;
-        }
-        match d.kind {
-            DimKind::Value(v) => match &d.choices[k] {
-                Choice::Edition(e) => {
-                    let cs = set
-                        .set
-                        .with_character(v, *e)
-                        .map_err(|e| err(e.to_string()))?;
-                    set.set = cs;
-                    set.labels[v as usize] =
-                        character(*e, v).map_or_else(String::new, |c| c.name.into());
-                    set.custom.retain(|(cv, _)| *cv != v);
-                }
-                _ => return Err(err("custom characters are not supported yet".into())),
-            },
-            DimKind::Token => set.set = set.set.with_token(d.tokens[k]),
-        }
-    }
-    set.name = set.set.canonical_name();
-    Ok(set)
-}
-
-/// Dimensions of set `index` that differ from the base.
-pub fn space_changes(space: &Space, index: u64) -> u32 {
-    let mut rest = index;
-    let mut n = 0;
-    for d in &space.dims {
-        let radix = (d.choices.len() + d.tokens.len()).max(1) as u64;
-        n += (!rest.is_multiple_of(radix)) as u32;
-        rest /= radix;
-    }
-    n
-}
-
-/// The plan's fingerprint.
-pub fn fingerprint(plan: &SearchPlan) -> String {
-    silver_stats::fnv1a_hex(&format!("{plan:?}"))
-}
 
 /// Per-deal sums of one set at one fidelity.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -5,7 +5,7 @@
 //! thread that keeps one reusable worker per arm; each chunk's file depends on the chunk only,
 //! so the files are the same at any thread count.
 
-use super::interim::{space_set, SpaceError};
+use super::spec::SearchError;
 use super::store::{chunk_bytes, chunk_name, write_file, Layout};
 use super::{Fidelity, Measure};
 use crate::design::card::METRICS;
@@ -109,7 +109,7 @@ pub(crate) enum ChunkStop {
         failure: BotFailure,
     },
     /// A set of the space could not be made.
-    Space(SpaceError),
+    Space(SearchError),
     /// Writing the chunk failed.
     Failed(RunError),
 }
@@ -130,7 +130,7 @@ fn play_set(
     interrupted: &AtomicBool,
     out: &mut Vec<u64>,
 ) -> Result<(), ChunkStop> {
-    let set = space_set(space, index).map_err(ChunkStop::Space)?;
+    let set = space.set(index).map_err(ChunkStop::Space)?;
     let plans: Vec<_> = sg.fidelity.plans.iter().map(|p| p.with_set(&set)).collect();
     let w = 2 * sg.measures().len();
     for d in sg.deals.clone() {

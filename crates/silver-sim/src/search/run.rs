@@ -8,14 +8,14 @@
 //! there. Every decision reads the chunks' integers, so the files are the same at any thread
 //! count, any shard split and after any resume.
 
-use super::interim::{
-    evaluate, fingerprint, paired, rank, space_changes, space_set, Evaluation, SetSums, SpaceError,
-};
+use super::interim::{evaluate, paired, rank, Evaluation, SetSums};
 use super::output::{
-    grouped, measure_name, ranking_csv, search_header, search_row, RankedObjective, RankedSet,
-    Ranking, SetRow,
+    measure_name, ranking_csv, search_header, search_row, RankedObjective, RankedSet, Ranking,
+    SetRow,
 };
 use super::play::{play_chunks, ChunkStop, StageGames};
+use super::resolve::grouped;
+use super::spec::SearchError;
 use super::store::{
     open_dir, read_chunk, stage_dir, write_file, Layout, OpenMode, SearchManifest, RANKING_CSV,
     SEARCH_CSV, SEARCH_VERSION,
@@ -37,7 +37,7 @@ pub enum SearchRunError {
     Run(#[from] RunError),
     /// A set of the space could not be made.
     #[error(transparent)]
-    Space(#[from] SpaceError),
+    Space(#[from] SearchError),
     /// `search.json` is not a search's record.
     #[error("{}: not a valid search record", path.display())]
     BadManifest {
@@ -226,7 +226,7 @@ pub fn run_search(
     }
     // The pool first: a bad thread count must not leave a started search in `out`.
     let pool = crate::blocks::pool(opts.threads)?;
-    let manifest = SearchManifest::new(plan, fingerprint(plan));
+    let manifest = SearchManifest::new(plan, plan.fingerprint());
     let record = out.join(super::store::SEARCH_MANIFEST);
     if opts.resume && !record.is_file() {
         return Err(SearchRunError::NotASearch { path: record });
@@ -394,7 +394,7 @@ fn run_stage(
     let order = rank(&evals, &changes, &layout.sets);
     let per_deal = sg.games_per_deal();
     for (i, &s) in layout.sets.iter().enumerate() {
-        let set = space_set(&plan.space, s)?;
+        let set = plan.space.set(s)?;
         let n = state.sums[stage.fidelity][&s].blocks() as u64;
         search_row(
             &mut state.csv,
@@ -415,7 +415,7 @@ fn run_stage(
         state.certified = layout.sets.clone();
     }
     let best = order.first().map(|&(i, _)| i).unwrap_or(0);
-    let best_name = space_set(&plan.space, layout.sets[best])?.name;
+    let best_name = plan.space.set(layout.sets[best])?.name;
     let first = plan.objectives.first().map_or(String::new(), |o| {
         format!(" {} {:.3}", o.name, evals[best][0].objective.value)
     });
@@ -441,10 +441,7 @@ fn evaluate_sets(
 ) -> (Vec<Vec<Evaluation>>, Vec<u32>) {
     let measures = &plan.fidelities[fidelity].measures;
     let empty = SetSums::new(measures.len());
-    let changes: Vec<u32> = sets
-        .iter()
-        .map(|&s| space_changes(&plan.space, s))
-        .collect();
+    let changes: Vec<u32> = sets.iter().map(|&s| plan.space.changes(s)).collect();
     let evals = sets
         .iter()
         .zip(&changes)
@@ -500,7 +497,7 @@ fn ranking(plan: &SearchPlan, state: &State) -> Result<Ranking, SearchRunError> 
         rows.push(RankedSet {
             rank: place + 1,
             front,
-            name: space_set(&plan.space, s)?.name,
+            name: plan.space.set(s)?.name,
             index: s,
             changes: changes[i],
             deals,
