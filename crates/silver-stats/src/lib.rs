@@ -15,6 +15,8 @@
 //!   card sets of a balance sweep).
 //! * [`design`]: the design card's estimators over blocks (ratios, shares, paired
 //!   differences), lead changes, the decided round and a skill ladder's depth.
+//! * [`search`]: the balance search's delete-one-block jackknife of any function of block
+//!   sums (objectives, paired differences) and Student's t quantile.
 //! * [`hash`]: FNV-1a for fingerprints.
 #![deny(missing_docs)]
 // Bot- and seat-indexed arrays (sums, matrices of the fit) read clearest with a loop over indices.
@@ -26,6 +28,7 @@ pub mod interval;
 pub mod metric;
 pub mod pairs;
 pub mod ratings;
+pub mod search;
 pub mod sprt;
 
 pub use hash::fnv1a_hex;

@@ -16,5 +16,6 @@ mod plan;
 mod plan_sets;
 mod planted;
 mod search;
+mod search_objective;
 mod search_spec;
 mod sets;
