@@ -23,7 +23,6 @@ pub mod resolve;
 pub mod space;
 pub mod spec;
 
-mod interim;
 pub mod output;
 mod play;
 pub mod run;

@@ -3,7 +3,7 @@
 //! fidelity, best first, with paired differences from the best and from the base) and the
 //! ranking as text.
 
-use super::interim::Evaluation;
+use super::objective::Evaluation;
 use super::{FidelityKind, Measure, SearchPlan};
 use crate::design::card::METRICS;
 use crate::output::{csv_header, CsvRow};

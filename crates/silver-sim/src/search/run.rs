@@ -8,7 +8,7 @@
 //! there. Every decision reads the chunks' integers, so the files are the same at any thread
 //! count, any shard split and after any resume.
 
-use super::interim::{evaluate, paired, rank, Evaluation, SetSums};
+use super::objective::{evaluate, paired, rank, Evaluation, SetSums};
 use super::output::{
     measure_name, ranking_csv, search_header, search_row, RankedObjective, RankedSet, Ranking,
     SetRow,

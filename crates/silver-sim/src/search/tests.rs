@@ -2,7 +2,7 @@
 //! threads, as shards, stopped and resumed, and its chunks checked against the design card's
 //! own rows.
 
-use super::interim::SetSums;
+use super::objective::SetSums;
 use super::store::{chunk_name, STAGES_DIR};
 use super::*;
 use crate::design::card::METRICS;
