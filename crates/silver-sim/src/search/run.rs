@@ -135,8 +135,8 @@ pub struct SearchOptions {
 
 /// Receives a search's progress (on the thread that drives it).
 pub trait SearchProgress {
-    /// Stage `number` of `stages` starts: `sets` sets, `games` games, of which the chunks on
-    /// disk hold `games_done`.
+    /// Stage `number` of `stages` (its fidelity's name: `kind`) starts: `games` games, of
+    /// which the chunks on disk hold `games_done`.
     fn stage_started(
         &mut self,
         number: usize,
@@ -289,7 +289,7 @@ pub fn run_search(
 }
 
 /// Brings one stage up to date (plays its missing chunks if `own`, else requires them) and
-/// folds its sums into `state`; false if this invocation stops after it (a shard's stage).
+/// folds its sums into `state`; false if this invocation stops after it (`--stage`).
 #[allow(clippy::too_many_arguments)]
 fn run_stage(
     plan: &SearchPlan,
@@ -369,7 +369,8 @@ fn run_stage(
             data[c] = Some(d);
         }
     }
-    if opts.stage == Some(stage.number) {
+    // A shard holds only its own chunks of the stage.
+    if opts.shard.is_some() {
         return Ok(false);
     }
     // Every chunk is there: fold the stage into the sums of its fidelity.
@@ -428,7 +429,7 @@ fn run_stage(
         grouped(deals.len() as u64),
         grouped(total),
     ));
-    Ok(true)
+    Ok(opts.stage != Some(stage.number))
 }
 
 /// Each set's evaluation by every objective (on every deal it has played at the fidelity),

@@ -234,7 +234,15 @@ fn a_chunk_row_sums_the_design_cards_rows_of_its_games() {
         stage: Some(1),
         ..opts(1)
     };
-    run(&plan, t.path(), o).unwrap();
+    let mut lines = Lines::default();
+    run_search(&plan, t.path(), &o, &mut lines, &AtomicBool::new(false)).unwrap();
+    // One line for the stage played, none for the others.
+    assert_eq!(lines.0.len(), 1);
+    assert!(
+        lines.0[0].starts_with("stage 1/5 screen: 12 sets x 1 deals, 36 games; best so far "),
+        "{:?}",
+        lines.0
+    );
     let text = std::fs::read_to_string(
         t.path()
             .join(STAGES_DIR)
