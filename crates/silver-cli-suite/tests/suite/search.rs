@@ -147,3 +147,44 @@ fn bad_search_flags_and_directories_are_one_line_errors() {
     let msg = fails(args!["search", tmp.join("missing.toml"), "--out", tmp.join("x")]);
     assert_mentions(&msg, &["missing.toml"]);
 }
+
+/// A screen long enough to interrupt: 108 sets at 4 players on 40 deals each (54 chunks).
+const LONGER: &str = r#"
+[search]
+base = "amulet"
+players = 4
+seed = 2
+values = [2, 4, 5, 8]
+method = "uniform"
+
+[search.screen]
+deals = 40
+
+[search.certify]
+deals = 4
+
+[[search.objective]]
+name = "even"
+terms = [{ metric = "seat_advantage", target = 0.0 }]
+"#;
+
+#[test]
+fn an_interrupted_search_resumes_to_the_same_files() {
+    let tmp = TempDir::new("search-interrupt");
+    let spec = spec_file(&tmp, "longer.toml", LONGER);
+    let (whole, stopped) = (tmp.join("whole"), tmp.join("stopped"));
+    let first = stopped.join("stages/01-screen/chunk-000000.csv");
+    let out = interrupt_once(search(&spec, &stopped, "1", &[]), "a chunk was written", || {
+        first.is_file()
+    });
+    assert!(
+        out.stderr.contains("the completed chunks are in"),
+        "{}",
+        out.describe()
+    );
+    assert!(!stopped.join("search.csv").exists());
+    let out = ok(search(&spec, &stopped, "2", &["--resume"]));
+    assert!(!out.stdout.contains("(0 already complete)"), "{}", out.stdout);
+    ok(search(&spec, &whole, "2", &[]));
+    assert_same_trees(&whole, &stopped);
+}

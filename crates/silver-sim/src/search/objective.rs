@@ -349,9 +349,11 @@ fn dominates(a: &[Evaluation], b: &[Evaluation]) -> bool {
 
 /// Orders sets best first: feasible (violation 0) before infeasible (by violation), then
 /// objective value, then fewer changes, then lower index. Several objectives: non-dominated
-/// sorting ([`dominates`]: constrained domination) front by front; within a front by the sum
-/// of the set's ranks in each objective (its 1-based place in that objective's own order),
-/// then changes, then index. Returns positions into `evals` plus each set's front number
+/// sorting front by front, by constrained domination (a feasible set dominates an infeasible
+/// one, of two infeasible sets the one of lower total violation dominates, of two feasible
+/// sets Pareto dominance on the objectives' values); within a front by the sum of the set's
+/// ranks in each objective (its 1-based place in that objective's own order), then changes,
+/// then index. Two objectives take O(n log n); more may take O(n²) with large fronts. Returns positions into `evals` plus each set's front number
 /// (1-based; 1 for every set when one objective).
 pub fn rank(evals: &[Vec<Evaluation>], changes: &[u32], indices: &[u64]) -> Vec<(usize, u32)> {
     let n = evals.len();

@@ -224,3 +224,24 @@ fn space_errors() {
         "set index 373248 is outside the space (it holds 373248 sets)"
     );
 }
+
+#[test]
+fn a_space_built_by_hand_with_an_unknown_character_is_an_error_not_a_panic() {
+    // Coin has no character for value 1: `Space::new` never offers it, a hand-built space
+    // does, and its set is refused with the engine's reason.
+    let s = Space {
+        base: NamedSet::amulet(),
+        dims: vec![silver_sim::search::space::Dim {
+            kind: DimKind::Value(1),
+            choices: vec![
+                Choice::Edition(Edition::Amulet),
+                Choice::Edition(Edition::Coin),
+            ],
+            tokens: Vec::new(),
+        }],
+        size: 2,
+    };
+    let e = s.set(1).unwrap_err();
+    assert_eq!(e.to_string(), "value 1 of a set of the space");
+    assert!(std::error::Error::source(&e).is_some());
+}
