@@ -80,6 +80,20 @@ pub(crate) fn tiny_plan() -> SearchPlan {
     plan
 }
 
+/// The fields of a CSV row (names with commas are quoted).
+fn fields(line: &str) -> Vec<String> {
+    let (mut out, mut cur, mut quoted) = (Vec::new(), String::new(), false);
+    for ch in line.chars() {
+        match ch {
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(std::mem::take(&mut cur)),
+            c => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
 /// Records what a search reports.
 #[derive(Default)]
 pub(crate) struct Lines(pub(crate) Vec<String>);
@@ -150,7 +164,7 @@ fn a_search_is_the_same_at_one_and_two_threads() {
             .lines()
             .filter(|l| l.starts_with(&format!("{stage},")))
             .collect();
-        let base = rows.iter().any(|l| l.split(',').nth(3) == Some("0"));
+        let base = rows.iter().any(|l| fields(l)[3] == "0");
         assert!(base, "stage {stage} plays the base");
         assert_eq!(rows.len(), if stage == 1 { 12 } else { best + 1 });
     }
@@ -386,4 +400,44 @@ fn a_failing_bot_stops_the_search_with_its_set_and_game() {
     assert!(msg.starts_with("set amulet"), "{msg}");
     assert!(msg.contains("(arm 01-ladder-1-over-0), game 0:"), "{msg}");
     assert_eq!(msg.lines().count(), 1);
+}
+
+#[test]
+fn a_confirmation_plays_the_certified_sets_and_ranks_them() {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let text = format!(
+        "{TINY}\n[search.confirm]\nreference = \"ismcts:iterations=20\"\nladder = [\"random\", \"ismcts:iterations=20\"]\ndeals = 2\n"
+    );
+    let file = spec::SearchFile::from_toml(&text).unwrap();
+    let plan = resolve::resolve_search(
+        &file,
+        "tiny",
+        root,
+        &root.join("bots"),
+        &mut ExecPolicy::typed(false),
+    )
+    .unwrap();
+    let t = Scratch::new("confirm");
+    let (a, b) = (t.path().join("a"), t.path().join("b"));
+    let outcome = run(&plan, &a, opts(2)).unwrap();
+    run(&plan, &b, opts(1)).unwrap();
+    assert_eq!(tree(&a), tree(&b));
+    let ranking = outcome.ranking.unwrap();
+    assert_eq!(ranking.fidelity, FidelityKind::Confirm);
+    let csv = std::fs::read_to_string(a.join("search.csv")).unwrap();
+    let sets = |stage: &str| -> Vec<String> {
+        csv.lines()
+            .filter(|l| l.starts_with(stage))
+            .map(|l| fields(l)[3].clone())
+            .collect()
+    };
+    // The certified sets, confirmed on their own deals.
+    assert_eq!(sets("5,certify,"), sets("6,confirm,"));
+    assert_eq!(sets("6,confirm,").len(), ranking.rows.len());
+    assert!(ranking.rows.iter().all(|r| r.deals == 2));
+    assert!(a
+        .join(STAGES_DIR)
+        .join("06-confirm")
+        .join(chunk_name(0))
+        .is_file());
 }
