@@ -6,11 +6,13 @@
 use super::run::SearchRunError;
 use super::{FidelityKind, SearchPlan, Stage};
 use crate::error::RunError;
-use crate::output::{check_foreign, create_dir, io, CsvRow};
+use crate::output::{create_dir, io, CsvRow, LOCK_FILE};
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A search's record of what it plays.
 pub const SEARCH_MANIFEST: &str = "search.json";
@@ -100,11 +102,17 @@ pub fn chunk_name(c: usize) -> String {
     format!("chunk-{c:06}.csv")
 }
 
-/// Writes a whole file atomically: a temporary file of this process, synced, renamed over the
-/// target (shards of one search may write the same record at once; each renames its own).
+/// Writes a whole file atomically: a temporary file of this writer, synced, renamed over the
+/// target (shards of one search, on one machine or several, may write the same record at
+/// once; each renames its own temporary file, named by its process, a count and the time).
 pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     crate::files::check_replaceable(path).map_err(io(path))?;
-    let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let n = WRITES.fetch_add(1, Ordering::Relaxed);
+    let tmp = path.with_extension(format!("{}-{n}-{nanos}.tmp", std::process::id()));
     let mut file = File::create(&tmp).map_err(io(&tmp))?;
     file.write_all(bytes).map_err(io(&tmp))?;
     file.sync_all().map_err(io(&tmp))?;
@@ -247,6 +255,31 @@ fn remove_search(out: &Path) -> Result<(), RunError> {
     Ok(())
 }
 
+/// Refuses a directory without a search's record that holds anything but what a search (or
+/// another shard of it, starting at the same time) may have written before its record: the
+/// lock file, the stages' directory and temporary records.
+fn check_no_foreign(out: &Path) -> Result<(), RunError> {
+    let Ok(entries) = fs::read_dir(out) else {
+        return Ok(());
+    };
+    let mut names: Vec<String> = entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| {
+            let tmp = n.starts_with("search.") && n.ends_with(".tmp");
+            !(tmp || [LOCK_FILE, SEARCH_MANIFEST, STAGES_DIR].contains(&n.as_str()))
+        })
+        .collect();
+    names.sort();
+    match names.into_iter().next() {
+        None => Ok(()),
+        Some(file) => Err(RunError::Foreign {
+            dir: out.to_path_buf(),
+            file,
+        }),
+    }
+}
+
 /// Opens `out` for `manifest`'s search: a new directory gets its record; a directory holding
 /// the same search is continued with `--resume` (or joined by `--stage`); another plan's
 /// search, or this one without `--resume`, is refused unless `--force` (then its files are
@@ -296,7 +329,7 @@ pub(crate) fn open_dir(
         None if mode.resume => {
             return Err(SearchRunError::NotASearch { path });
         }
-        None => check_foreign(out, &[SEARCH_MANIFEST, STAGES_DIR])?,
+        None => check_no_foreign(out)?,
     }
     if !path.is_file() {
         create_dir(out)?;

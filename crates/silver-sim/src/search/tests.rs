@@ -201,6 +201,31 @@ fn three_shards_of_stage_one_then_a_resume_equal_one_run() {
         };
         run(&plan, &b, o).unwrap();
     }
+    // Three shards at once into a fresh directory.
+    let c = t.path().join("c");
+    std::thread::scope(|scope| {
+        for k in 0..3 {
+            let (plan, c) = (&plan, &c);
+            scope.spawn(move || {
+                let o = SearchOptions {
+                    stage: Some(1),
+                    shard: Some(Shard { index: k, count: 3 }),
+                    ..opts(1)
+                };
+                run(plan, c, o).unwrap();
+            });
+        }
+    });
+    run(
+        &plan,
+        &c,
+        SearchOptions {
+            resume: true,
+            ..opts(1)
+        },
+    )
+    .unwrap();
+    assert_eq!(tree(&a), tree(&c));
     // Stage 2 cannot start before stage 1 is whole; here it is.
     let o = SearchOptions {
         resume: true,
