@@ -105,10 +105,10 @@ impl SetSums {
         self.deals.len()
     }
 
-    /// Deal `i`'s sums (by position).
+    /// Deal `i`'s sums (by position; empty past the data).
     pub fn deal(&self, i: usize) -> &[u64] {
         let width = 2 * self.measures;
-        &self.data[i * width..(i + 1) * width]
+        self.data.get(i * width..(i + 1) * width).unwrap_or(&[])
     }
 
     /// Every deal's sums added.
@@ -190,9 +190,11 @@ pub fn objective_value(
         let p: f64 = t
             .measures
             .iter()
-            .map(|&i| {
-                t.goal
-                    .penalty(metric_value(&measures[i], sums[2 * i], sums[2 * i + 1]))
+            .filter_map(|&i| {
+                // Sums missing for a measure read as 0 (no denominator: value 0).
+                let m = measures.get(i)?;
+                let at = |k: usize| sums.get(k).copied().unwrap_or(0.0);
+                Some(t.goal.penalty(metric_value(m, at(2 * i), at(2 * i + 1))))
             })
             .sum();
         if t.constraint {
@@ -217,6 +219,11 @@ fn without(totals: &[f64], deal: &[u64]) -> Vec<f64> {
         .collect()
 }
 
+/// Sum `k` of a deal as a float (0 past its end).
+fn at(deal: &[u64], k: usize) -> f64 {
+    deal.get(k).map_or(0.0, |&v| v as f64)
+}
+
 fn unknown(value: f64) -> Est {
     Est {
         value,
@@ -233,6 +240,9 @@ pub fn metric_estimates(measures: &[Measure], sums: &SetSums) -> Vec<Est> {
         .iter()
         .enumerate()
         .map(|(i, m)| {
+            if 2 * i + 1 >= totals.len() {
+                return unknown(0.0);
+            }
             let (y, x) = (totals[2 * i], totals[2 * i + 1]);
             let value = metric_value(m, y, x);
             if x == 0.0 {
@@ -240,7 +250,7 @@ pub fn metric_estimates(measures: &[Measure], sums: &SetSums) -> Vec<Est> {
             }
             jackknife(sums.blocks(), value, |d| {
                 let s = sums.deal(d);
-                metric_value(m, y - s[2 * i] as f64, x - s[2 * i + 1] as f64)
+                metric_value(m, y - at(s, 2 * i), x - at(s, 2 * i + 1))
             })
             .est
         })
@@ -302,14 +312,17 @@ pub fn paired_metrics(measures: &[Measure], a: &SetSums, b: &SetSums) -> Vec<Est
         .enumerate()
         .map(|(i, m)| {
             let (y, x) = (2 * i, 2 * i + 1);
+            if x >= ta.len() || x >= tb.len() {
+                return unknown(0.0);
+            }
             let value = metric_value(m, ta[y], ta[x]) - metric_value(m, tb[y], tb[x]);
             if ta[x] == 0.0 || tb[x] == 0.0 {
                 return unknown(value);
             }
             jackknife(a.blocks(), value, |d| {
                 let (sa, sb) = (a.deal(d), b.deal(d));
-                metric_value(m, ta[y] - sa[y] as f64, ta[x] - sa[x] as f64)
-                    - metric_value(m, tb[y] - sb[y] as f64, tb[x] - sb[x] as f64)
+                metric_value(m, ta[y] - at(sa, y), ta[x] - at(sa, x))
+                    - metric_value(m, tb[y] - at(sb, y), tb[x] - at(sb, x))
             })
             .est
         })

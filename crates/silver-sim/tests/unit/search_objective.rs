@@ -323,3 +323,26 @@ fn fronts_match_their_definition_on_random_sets() {
         }
     }
 }
+
+#[test]
+fn sums_narrower_than_the_measures_read_as_empty_not_a_panic() {
+    let (measures, _) = tiny();
+    let mut narrow = SetSums::new(1);
+    narrow.push_deal(0, &[1, 2, 99]);
+    narrow.push_deal(1, &[3]);
+    // The extra sum is dropped, the missing one taken as 0.
+    assert_eq!(narrow.data, [1, 2, 3, 0]);
+    let obj = Objective {
+        name: "o".into(),
+        terms: vec![term(Goal::Maximize, vec![1], 1.0, false)],
+        change_weight: 0.0,
+    };
+    let e = evaluate(&obj, &measures, &narrow, 0);
+    // Measure 1 has no sums: value 0, no interval.
+    assert_eq!(e.objective.value, 0.0);
+    assert_eq!(e.metrics[1].value, 0.0);
+    assert!(e.metrics[1].low.is_nan());
+    close(e.metrics[0].value, 2.0);
+    let p = paired_metrics(&measures, &narrow, &narrow);
+    assert!(p[1].low.is_nan());
+}
