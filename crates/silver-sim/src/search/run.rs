@@ -396,7 +396,9 @@ fn run_stage(
     let per_deal = sg.games_per_deal();
     for (i, &s) in layout.sets.iter().enumerate() {
         let set = plan.space.set(s)?;
-        let n = state.sums[stage.fidelity].get(&s).map_or(0, SetSums::blocks) as u64;
+        let n = state.sums[stage.fidelity]
+            .get(&s)
+            .map_or(0, SetSums::blocks) as u64;
         search_row(
             &mut state.csv,
             &SetRow {
