@@ -62,6 +62,10 @@ enum Command {
     /// value of hidden information and memory, and per value what it is worth (restricted
     /// play), each with its 95% interval.
     Design(cmd::design::DesignArgs),
+    /// Search a space of card-set mixes for the best by declared objectives: screen every
+    /// set on few deals, keep the best on more (successive halving on common deals), certify
+    /// the finalists on fresh deals (a spec's `[search]` table).
+    Search(cmd::search::SearchArgs),
     /// Merge the directories of a sharded run (`--shard K/N`) into one.
     Merge(cmd::merge::MergeArgs),
     /// Print the full event trace of one game as JSON lines.
@@ -142,6 +146,7 @@ fn command() -> ExitCode {
         Command::Run(a) => cmd::run::run_cmd(&a),
         Command::Tournament(a) => cmd::tournament::tournament_cmd(&a),
         Command::Design(a) => cmd::design::design_cmd(&a),
+        Command::Search(a) => cmd::search::search_cmd(&a),
         Command::Merge(a) => cmd::merge::merge_cmd(&a),
         Command::Replay(a) => cmd::replay::replay_cmd(&a),
         Command::Bots(a) => cmd::bots::bots_cmd(&a),

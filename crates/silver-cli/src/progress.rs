@@ -6,6 +6,7 @@
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use silver_sim::search::SearchProgress;
 use silver_sim::{Progress, SweepProgress};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -191,5 +192,30 @@ impl SweepProgress for Reporter {
 
     fn update(&mut self, done: u64, total: u64) {
         Progress::update(self, done, total);
+    }
+}
+
+impl SearchProgress for Reporter {
+    fn stage_started(&mut self, number: usize, stages: usize, kind: &str, games: u64, done: u64) {
+        self.show_header();
+        self.stage = format!("stage {number}/{stages} {kind}");
+        // Each stage's games are counted on their own: its rate and time left.
+        self.started = Instant::now();
+        self.first_done = None;
+        self.last_pct = 0;
+        if let Some(b) = &self.bar {
+            b.set_message(self.stage.clone());
+            b.reset();
+        }
+        Progress::update(self, done, games);
+    }
+
+    fn update(&mut self, done: u64, total: u64) {
+        Progress::update(self, done, total);
+    }
+
+    fn stage_done(&mut self, line: &str) {
+        self.show_header();
+        self.line(line);
     }
 }

@@ -25,6 +25,7 @@ mod programs;
 mod python;
 mod replay;
 mod runs;
+mod search;
 mod security;
 mod sets;
 mod table;

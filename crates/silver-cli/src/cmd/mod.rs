@@ -11,6 +11,7 @@ pub(crate) mod play;
 pub(crate) mod replay;
 pub(crate) mod report;
 pub(crate) mod run;
+pub(crate) mod search;
 pub(crate) mod sprt;
 pub(crate) mod tournament;
 pub(crate) mod verify;

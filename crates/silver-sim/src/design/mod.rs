@@ -20,6 +20,7 @@ mod resolve;
 mod run;
 
 pub use collect::design_row;
+pub(crate) use collect::DesignCollector;
 pub use resolve::{
     resolve_design, restricted_name, DesignError, DesignSpec, DEFAULT_GAMES, DEFAULT_LADDER,
     DEFAULT_REFERENCE, DEFAULT_SEARCH_GAMES, DEFAULT_SEARCH_ITERATIONS,

@@ -23,6 +23,16 @@ pub mod resolve;
 pub mod space;
 pub mod spec;
 
+pub mod output;
+mod play;
+pub mod run;
+pub mod store;
+#[cfg(test)]
+mod tests;
+
+pub use output::{ranking_text, RankedObjective, RankedSet, Ranking};
+pub use run::{run_search, SearchOptions, SearchOutcome, SearchProgress, SearchRunError};
+
 use crate::design::DesignPlan;
 use crate::sets::NamedSet;
 use objective::Objective;
