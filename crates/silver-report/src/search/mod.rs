@@ -13,12 +13,13 @@
 //! the first two over the last stage's sets.
 
 mod charts;
+mod read;
 
 use crate::charts::Interval;
-use crate::design::charts::Estimate;
 use crate::{Block, Report, ReportError, Result, Section, Table};
 use charts::{Bins, Panel, Point};
-use std::path::{Path, PathBuf};
+use read::{with_interval, Cols, Ranking, Row, SearchSummary};
+use std::path::Path;
 
 /// The search's record: its presence makes a directory a search's.
 pub(crate) const MANIFEST: &str = "search.json";
@@ -27,332 +28,8 @@ const SEARCH_CSV: &str = "search.csv";
 /// The certified finalists and the base, best first.
 const RANKING_CSV: &str = "ranking.csv";
 
-/// `search.csv`'s leading columns.
-const SEARCH_FIXED: [&str; 7] = [
-    "stage", "fidelity", "set", "index", "changes", "deals", "games",
-];
-/// `ranking.csv`'s leading columns.
-const RANKING_FIXED: [&str; 8] = [
-    "rank", "front", "set", "index", "changes", "fidelity", "deals", "games",
-];
 /// Histogram bins of an objective's distribution.
 const BINS: usize = 30;
-
-/// The columns of an estimate and its interval.
-#[derive(Clone, Copy, Debug)]
-struct Cols {
-    value: usize,
-    low: usize,
-    high: usize,
-}
-
-/// An objective's columns.
-struct ObjectiveCols {
-    name: String,
-    est: Cols,
-    violation: usize,
-    /// `ranking.csv`: the paired difference from the best and from the base.
-    d: Option<(Cols, Cols)>,
-}
-
-/// A measure's columns.
-struct MeasureCols {
-    name: String,
-    est: Cols,
-}
-
-/// One objective's numbers in one row.
-struct ObjectiveValues {
-    est: Estimate,
-    violation: f64,
-    d_best: Estimate,
-    d_base: Estimate,
-}
-
-/// One row of either file: its cells as written and the numbers the page needs.
-struct Row {
-    cells: Vec<String>,
-    /// `search.csv`: the stage (0 in `ranking.csv`).
-    stage: u64,
-    /// `ranking.csv`: the rank (0 in `search.csv`).
-    rank: u64,
-    set: String,
-    fidelity: String,
-    index: u64,
-    deals: u64,
-    games: u64,
-    objectives: Vec<ObjectiveValues>,
-}
-
-impl Row {
-    /// Whether every constraint of every objective is kept.
-    fn feasible(&self) -> bool {
-        self.objectives.iter().all(|o| o.violation == 0.0)
-    }
-
-    /// The base set (index 0 of the space).
-    fn base(&self) -> bool {
-        self.index == 0
-    }
-
-    /// The ordering key of objective `k`: constraints kept first (by violation), then the value.
-    fn key(&self, k: usize) -> (f64, f64) {
-        let o = &self.objectives[k];
-        (o.violation, o.est.value)
-    }
-}
-
-/// One of the two files, read.
-struct File {
-    path: PathBuf,
-    header: Vec<String>,
-    objectives: Vec<ObjectiveCols>,
-    measures: Vec<MeasureCols>,
-    rows: Vec<Row>,
-}
-
-/// Where in a file a problem is.
-struct At<'a> {
-    path: &'a Path,
-    line: u64,
-}
-
-impl At<'_> {
-    fn err(&self, problem: impl std::fmt::Display) -> ReportError {
-        ReportError::Csv {
-            path: self.path.to_path_buf(),
-            problem: format!("line {}: {problem}", self.line),
-        }
-    }
-
-    fn count(&self, column: &str, cell: &str) -> Result<u64> {
-        cell.parse::<u64>()
-            .map_err(|_| self.err(format!("{column} `{cell}` is not a count")))
-    }
-
-    /// A number; an empty cell is unknown (NaN), as an interval with one deal.
-    fn num(&self, column: &str, cell: &str) -> Result<f64> {
-        if cell.is_empty() {
-            return Ok(f64::NAN);
-        }
-        cell.parse::<f64>()
-            .map_err(|_| self.err(format!("{column} `{cell}` is not a number")))
-    }
-
-    fn est(&self, header: &[String], cells: &[String], c: Cols) -> Result<Estimate> {
-        Ok(Estimate {
-            value: self.num(&header[c.value], &cells[c.value])?,
-            low: self.num(&header[c.low], &cells[c.low])?,
-            high: self.num(&header[c.high], &cells[c.high])?,
-        })
-    }
-}
-
-fn unknown() -> Estimate {
-    Estimate {
-        value: f64::NAN,
-        low: f64::NAN,
-        high: f64::NAN,
-    }
-}
-
-/// The objectives' and measures' columns of a header.
-fn layout(
-    path: &Path,
-    header: &[String],
-    fixed: &[&str],
-    ranking: bool,
-) -> Result<(Vec<ObjectiveCols>, Vec<MeasureCols>)> {
-    let at = At { path, line: 1 };
-    let find = |c: &str| header.iter().position(|h| h == c);
-    let need = |c: &str| find(c).ok_or_else(|| at.err(format!("no `{c}` column")));
-    let est = |stem: &str| -> Option<Cols> {
-        Some(Cols {
-            value: find(stem)?,
-            low: find(&format!("{stem}_low95"))?,
-            high: find(&format!("{stem}_high95"))?,
-        })
-    };
-    let mut taken = vec![false; header.len()];
-    for c in fixed {
-        taken[need(c)?] = true;
-    }
-    let mut objectives = Vec::new();
-    for h in header {
-        let (Some(e), Some(violation)) = (est(h), find(&format!("{h}_violation"))) else {
-            continue;
-        };
-        if taken[e.value] {
-            continue;
-        }
-        let mut cols = vec![e.value, e.low, e.high, violation];
-        let d = if ranking {
-            let mut d = Vec::new();
-            for which in ["d_best", "d_base"] {
-                let stem = format!("{h}_{which}");
-                let c = Cols {
-                    value: need(&stem)?,
-                    low: need(&format!("{stem}_low95"))?,
-                    high: need(&format!("{stem}_high95"))?,
-                };
-                cols.extend([c.value, c.low, c.high]);
-                d.push(c);
-            }
-            Some((d[0], d[1]))
-        } else {
-            None
-        };
-        for c in cols {
-            taken[c] = true;
-        }
-        objectives.push(ObjectiveCols {
-            name: h.clone(),
-            est: e,
-            violation,
-            d,
-        });
-    }
-    if objectives.is_empty() {
-        return Err(
-            at.err("no objective's columns (`OBJ`, `OBJ_low95`, `OBJ_high95`, `OBJ_violation`)")
-        );
-    }
-    let mut measures = Vec::new();
-    for (i, h) in header.iter().enumerate() {
-        if taken[i] {
-            continue;
-        }
-        if let Some(e) = est(h).filter(|e| !taken[e.low] && !taken[e.high]) {
-            measures.push(MeasureCols {
-                name: h.clone(),
-                est: e,
-            });
-        }
-    }
-    Ok((objectives, measures))
-}
-
-/// Reads `search.csv` or (`ranking`) `ranking.csv` strictly: the header's columns by name, and
-/// every row's fields in their form.
-fn read(path: &Path, ranking: bool) -> Result<File> {
-    let bytes = std::fs::read(path).map_err(|source| ReportError::Read {
-        path: path.to_path_buf(),
-        source: if source.kind() == std::io::ErrorKind::NotFound {
-            std::io::Error::new(
-                source.kind(),
-                "missing: the search has not written its outputs (it writes them when every stage is done)",
-            )
-        } else {
-            source
-        },
-    })?;
-    parse(path, &bytes, ranking)
-}
-
-/// Parses the bytes of `search.csv` or (`ranking`) `ranking.csv`, read from `path`.
-fn parse(path: &Path, bytes: &[u8], ranking: bool) -> Result<File> {
-    let fixed: &[&str] = if ranking {
-        &RANKING_FIXED
-    } else {
-        &SEARCH_FIXED
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(bytes);
-    let mut header: Option<(Vec<String>, Vec<ObjectiveCols>, Vec<MeasureCols>)> = None;
-    let mut rows = Vec::new();
-    for rec in reader.records() {
-        let rec = rec.map_err(|e| ReportError::Csv {
-            path: path.to_path_buf(),
-            problem: e.to_string(),
-        })?;
-        let cells: Vec<String> = rec.iter().map(str::to_string).collect();
-        let Some((names, objectives, measures)) = &header else {
-            let (o, m) = layout(path, &cells, fixed, ranking)?;
-            header = Some((cells, o, m));
-            continue;
-        };
-        let at = At {
-            path,
-            line: rec.position().map_or(0, |p| p.line()),
-        };
-        if cells.len() != names.len() {
-            return Err(at.err(format!(
-                "{} fields, the header has {}",
-                cells.len(),
-                names.len()
-            )));
-        }
-        let col = |name: &str| names.iter().position(|h| h == name).unwrap_or(0);
-        let count = |name: &str| at.count(name, &cells[col(name)]);
-        let (stage, rank) = if ranking {
-            (0, count("rank")?)
-        } else {
-            (count("stage")?, 0)
-        };
-        if stage == 0 && rank == 0 {
-            return Err(at.err(if ranking {
-                "rank 0 (ranks start at 1)"
-            } else {
-                "stage 0 (stages start at 1)"
-            }));
-        }
-        if ranking {
-            count("front")?;
-        }
-        count("changes")?;
-        let mut values = Vec::with_capacity(objectives.len());
-        for o in objectives {
-            let (d_best, d_base) = match o.d {
-                Some((b, z)) => (at.est(names, &cells, b)?, at.est(names, &cells, z)?),
-                None => (unknown(), unknown()),
-            };
-            values.push(ObjectiveValues {
-                est: at.est(names, &cells, o.est)?,
-                violation: at.num(&names[o.violation], &cells[o.violation])?,
-                d_best,
-                d_base,
-            });
-        }
-        // Every measure is a number (the page shows them as written, never a non-number).
-        for m in measures {
-            at.est(names, &cells, m.est)?;
-        }
-        rows.push(Row {
-            stage,
-            rank,
-            set: cells[col("set")].clone(),
-            fidelity: cells[col("fidelity")].clone(),
-            index: count("index")?,
-            deals: count("deals")?,
-            games: count("games")?,
-            objectives: values,
-            cells,
-        });
-    }
-    let Some((header, objectives, measures)) = header else {
-        return Err(At { path, line: 1 }.err("empty file, no header"));
-    };
-    if rows.is_empty() {
-        return Err(At { path, line: 2 }.err("no rows"));
-    }
-    Ok(File {
-        path: path.to_path_buf(),
-        header,
-        objectives,
-        measures,
-        rows,
-    })
-}
-
-/// A value with its interval as written: `v [low, high]`, or `v` when the interval is empty.
-fn with_interval(cells: &[String], c: Cols) -> String {
-    if cells[c.low].is_empty() && cells[c.high].is_empty() {
-        cells[c.value].clone()
-    } else {
-        format!("{} [{}, {}]", cells[c.value], cells[c.low], cells[c.high])
-    }
-}
 
 /// An interval as written: `[low, high]`, or empty.
 fn interval(cells: &[String], c: Cols) -> String {
@@ -361,20 +38,6 @@ fn interval(cells: &[String], c: Cols) -> String {
     } else {
         format!("[{}, {}]", cells[c.low], cells[c.high])
     }
-}
-
-/// The best row of some rows by objective `k`'s point estimate: constraints kept first (by
-/// violation), then the value, then the lower index.
-fn best<'a>(rows: &[&'a Row], k: usize) -> Option<&'a Row> {
-    rows.iter()
-        .filter(|r| r.key(k).0.is_finite() && r.key(k).1.is_finite())
-        .min_by(|a, b| {
-            let (ka, kb) = (a.key(k), b.key(k));
-            ka.0.total_cmp(&kb.0)
-                .then(ka.1.total_cmp(&kb.1))
-                .then(a.index.cmp(&b.index))
-        })
-        .copied()
 }
 
 /// The first front of some sets on two objectives, each compared by (violation, value): a set
@@ -437,12 +100,13 @@ fn bins(values: &[f64]) -> Bins {
 }
 
 /// The about table: what `search.json` records (the name first, then its other keys; a text
-/// of several lines one row per line, a list one row per item), then what the files hold.
+/// of several lines one row per line, a list of texts one row per item), then what the files
+/// hold.
 fn about(
     name: &str,
     json: &serde_json::Map<String, serde_json::Value>,
-    search: &File,
-    ranking: &File,
+    search: &SearchSummary,
+    ranking: &Ranking,
 ) -> Table {
     let mut t = Table::new("run", "The search", &["key", "value"]);
     let mut kv = |k: &str, v: String| t.rows.push(vec![k.to_string(), v]);
@@ -458,20 +122,19 @@ fn about(
             other => kv(k, other.to_string()),
         }
     }
-    let names = |f: &File| -> Vec<String> { f.objectives.iter().map(|o| o.name.clone()).collect() };
-    kv("objectives", names(search).join(", "));
+    kv("objectives", search.header.objective_names().join(", "));
     kv(
         "measures",
         search
+            .header
             .measures
             .iter()
             .map(|m| m.name.clone())
             .collect::<Vec<_>>()
             .join(", "),
     );
-    let stages: std::collections::BTreeSet<u64> = search.rows.iter().map(|r| r.stage).collect();
-    kv("stages", stages.len().to_string());
-    kv("rows of search.csv", search.rows.len().to_string());
+    kv("stages", search.stages.len().to_string());
+    kv("rows of search.csv", search.rows.to_string());
     kv(
         "ranked (ranking.csv)",
         format!(
@@ -482,24 +145,20 @@ fn about(
     t
 }
 
-/// A column's range over some rows, as `a` or `a–b`.
-fn span(values: impl Iterator<Item = u64>) -> String {
-    let v: Vec<u64> = values.collect();
-    match (v.iter().min(), v.iter().max()) {
-        (Some(a), Some(b)) if a == b => a.to_string(),
-        (Some(a), Some(b)) => format!("{a}–{b}"),
-        _ => String::new(),
+/// A column's range, as `a` or `a–b`.
+fn span((a, b): (u64, u64)) -> String {
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}–{b}")
     }
 }
 
 /// The stages: a table (sets, deals and games per set, each objective's best set by its point
 /// estimate) and each objective's distribution per stage.
-fn stages(search: &File) -> Result<Section> {
+fn stages(search: &SearchSummary) -> Result<Section> {
     let mut section = Section::new("stages", "Stages");
-    let mut numbers: Vec<u64> = search.rows.iter().map(|r| r.stage).collect();
-    numbers.sort_unstable();
-    numbers.dedup();
-    let of = |s: u64| -> Vec<&Row> { search.rows.iter().filter(|r| r.stage == s).collect() };
+    let objectives = &search.header.objectives;
     let mut columns = vec![
         "stage".to_string(),
         "fidelity".into(),
@@ -507,7 +166,7 @@ fn stages(search: &File) -> Result<Section> {
         "deals per set".into(),
         "games per set".into(),
     ];
-    for o in &search.objectives {
+    for o in objectives {
         columns.push(format!("best by {}", o.name));
         columns.push(o.name.clone());
         columns.push(format!("sets keeping {}'s constraints", o.name));
@@ -519,65 +178,44 @@ fn stages(search: &File) -> Result<Section> {
         columns,
         rows: Vec::new(),
     };
-    for &s in &numbers {
-        let rows = of(s);
-        let fidelities: std::collections::BTreeSet<&str> =
-            rows.iter().map(|r| r.fidelity.as_str()).collect();
+    for (s, st) in &search.stages {
         let mut row = vec![
             s.to_string(),
-            fidelities.into_iter().collect::<Vec<_>>().join(", "),
-            rows.len().to_string(),
-            span(rows.iter().map(|r| r.deals)),
-            span(rows.iter().map(|r| r.games)),
+            st.fidelities.iter().cloned().collect::<Vec<_>>().join(", "),
+            st.sets.to_string(),
+            span(st.deals),
+            span(st.games),
         ];
-        for (k, o) in search.objectives.iter().enumerate() {
-            match best(&rows, k) {
-                Some(b) => {
-                    row.push(b.set.clone());
-                    row.push(with_interval(&b.cells, o.est));
-                }
+        for k in 0..objectives.len() {
+            match &st.best[k] {
+                Some(b) => row.extend([b.set.clone(), b.shown.clone()]),
                 None => row.extend([String::new(), String::new()]),
             }
-            row.push(
-                rows.iter()
-                    .filter(|r| r.objectives[k].violation == 0.0)
-                    .count()
-                    .to_string(),
-            );
+            row.push(st.feasible[k].to_string());
         }
         table.rows.push(row);
     }
-    for (k, o) in search.objectives.iter().enumerate() {
-        let values: Vec<f64> = search
-            .rows
+    for (k, o) in objectives.iter().enumerate() {
+        let values = &search.values[k];
+        let b = bins(&values.iter().map(|v| v.1).collect::<Vec<_>>());
+        let panels: Vec<Panel> = search
+            .stages
             .iter()
-            .map(|r| r.objectives[k].est.value)
-            .collect();
-        let b = bins(&values);
-        let panels: Vec<Panel> = numbers
-            .iter()
-            .map(|&s| {
-                let rows = of(s);
+            .map(|(&s, st)| {
                 let (mut feasible, mut infeasible) = (vec![0; b.n], vec![0; b.n]);
-                for r in &rows {
-                    let x = r.objectives[k].est.value;
-                    if x.is_finite() {
-                        if r.objectives[k].violation == 0.0 {
-                            feasible[b.of(x)] += 1;
-                        } else {
-                            infeasible[b.of(x)] += 1;
-                        }
+                for &(_, x, keeps) in values.iter().filter(|v| v.0 == s) {
+                    if keeps {
+                        feasible[b.of(x)] += 1;
+                    } else {
+                        infeasible[b.of(x)] += 1;
                     }
                 }
-                let fidelity = rows.first().map_or("", |r| r.fidelity.as_str());
+                let fidelities: Vec<&str> = st.fidelities.iter().map(String::as_str).collect();
                 Panel {
-                    title: format!("stage {s} ({fidelity}): {} sets", rows.len()),
+                    title: format!("stage {s} ({}): {} sets", fidelities.join(", "), st.sets),
                     feasible,
                     infeasible,
-                    base: rows
-                        .iter()
-                        .find(|r| r.base())
-                        .map(|r| r.objectives[k].est.value),
+                    base: st.base[k],
                 }
             })
             .collect();
@@ -613,7 +251,8 @@ fn ranked_label(r: &Row) -> String {
 
 /// The ranking: its table with the paired intervals against the best and the base, and per
 /// objective the paired differences as forest plots.
-fn ranking_section(ranking: &File) -> Result<Section> {
+fn ranking_section(ranking: &Ranking) -> Result<Section> {
+    let h = &ranking.header;
     let mut section = Section::new("ranking", "Ranking (ranking.csv)");
     let mut columns: Vec<String> = [
         "rank", "front", "set", "changes", "fidelity", "deals", "games",
@@ -621,7 +260,7 @@ fn ranking_section(ranking: &File) -> Result<Section> {
     .iter()
     .map(|c| c.to_string())
     .collect();
-    for o in &ranking.objectives {
+    for o in &h.objectives {
         let n = &o.name;
         columns.extend([
             n.clone(),
@@ -639,7 +278,7 @@ fn ranking_section(ranking: &File) -> Result<Section> {
         columns,
         rows: Vec::new(),
     };
-    let col = |name: &str| ranking.header.iter().position(|h| h == name).unwrap_or(0);
+    let col = |name: &str| h.names.iter().position(|n| n == name).unwrap_or(0);
     for r in &ranking.rows {
         let c = &r.cells;
         let mut row = vec![c[col("rank")].clone(), c[col("front")].clone()];
@@ -651,7 +290,7 @@ fn ranking_section(ranking: &File) -> Result<Section> {
         for name in ["changes", "fidelity", "deals", "games"] {
             row.push(c[col(name)].clone());
         }
-        for o in &ranking.objectives {
+        for o in &h.objectives {
             row.push(c[o.est.value].clone());
             row.push(interval(c, o.est));
             if let Some((b, z)) = o.d {
@@ -666,7 +305,7 @@ fn ranking_section(ranking: &File) -> Result<Section> {
         }
         table.rows.push(row);
     }
-    for (k, o) in ranking.objectives.iter().enumerate() {
+    for (k, o) in h.objectives.iter().enumerate() {
         for (which, what, pick) in [
             ("best", "the best set", 0usize),
             ("base", "the base set", 1usize),
@@ -708,7 +347,8 @@ fn ranking_section(ranking: &File) -> Result<Section> {
 
 /// The finalists' measures side by side: one column per ranked set, one row per objective and
 /// measure, each with its interval.
-fn finalists(ranking: &File) -> Section {
+fn finalists(ranking: &Ranking) -> Section {
+    let h = &ranking.header;
     let mut section = Section::new("finalists", "The finalists side by side");
     let mut columns = vec!["measure".to_string()];
     columns.extend(ranking.rows.iter().map(ranked_label));
@@ -718,7 +358,7 @@ fn finalists(ranking: &File) -> Section {
         columns,
         rows: Vec::new(),
     };
-    for o in &ranking.objectives {
+    for o in &h.objectives {
         let mut row = vec![format!("objective {}", o.name)];
         row.extend(ranking.rows.iter().map(|r| with_interval(&r.cells, o.est)));
         table.rows.push(row);
@@ -726,7 +366,7 @@ fn finalists(ranking: &File) -> Section {
         row.extend(ranking.rows.iter().map(|r| r.cells[o.violation].clone()));
         table.rows.push(row);
     }
-    for m in &ranking.measures {
+    for m in &h.measures {
         let mut row = vec![m.name.clone()];
         row.extend(ranking.rows.iter().map(|r| with_interval(&r.cells, m.est)));
         table.rows.push(row);
@@ -736,11 +376,12 @@ fn finalists(ranking: &File) -> Section {
 }
 
 /// The Pareto front of the first two objectives over the last stage's sets.
-fn pareto(search: &File, ranking: &File) -> Result<Section> {
-    let last = search.rows.iter().map(|r| r.stage).max().unwrap_or(0);
-    let rows: Vec<&Row> = search.rows.iter().filter(|r| r.stage == last).collect();
+fn pareto(search: &SearchSummary, ranking: &Ranking) -> Result<Section> {
+    let last = search.last.first().map_or(0, |r| r.stage);
+    let rows: Vec<&Row> = search.last.iter().collect();
     let front = first_front(&rows, 0, 1);
-    let (a, b) = (&search.objectives[0].name, &search.objectives[1].name);
+    let (oa, ob) = (&search.header.objectives[0], &search.header.objectives[1]);
+    let (a, b) = (&oa.name, &ob.name);
     let mut section = Section::new("pareto", "Pareto front");
     let points: Vec<Point> = rows
         .iter()
@@ -760,7 +401,9 @@ fn pareto(search: &File, ranking: &File) -> Result<Section> {
         })
         .collect();
     let id = "search-pareto";
-    let fidelity = rows.first().map_or("", |r| r.fidelity.as_str());
+    let fidelities: std::collections::BTreeSet<&str> =
+        rows.iter().map(|r| r.fidelity.as_str()).collect();
+    let fidelity = fidelities.into_iter().collect::<Vec<_>>().join(", ");
     section.figure(
         id,
         &format!("The sets of the last stage (stage {last}, {fidelity}) by the objectives {a} and {b}, each with its 95% interval; blue and joined: the first front (no other set is at least as good on both and better on one, a set keeping its constraints being better than one that breaks them); hollow: the set breaks a constraint; orange square: the base; #N: the set's rank."),
@@ -777,7 +420,6 @@ fn pareto(search: &File, ranking: &File) -> Result<Section> {
             &format!("{b} violation"),
         ],
     );
-    let (oa, ob) = (&search.objectives[0], &search.objectives[1]);
     for (r, _) in rows.iter().zip(&front).filter(|(_, &on)| on) {
         table.rows.push(vec![
             if r.base() {
@@ -795,37 +437,22 @@ fn pareto(search: &File, ranking: &File) -> Result<Section> {
     Ok(section)
 }
 
-/// `search.json`, an object.
-fn manifest(dir: &Path) -> Result<serde_json::Map<String, serde_json::Value>> {
-    let path = dir.join(MANIFEST);
-    let text = std::fs::read_to_string(&path).map_err(|source| ReportError::Read {
-        path: path.clone(),
-        source,
-    })?;
-    let bad = |problem: String| ReportError::Json {
-        path: path.clone(),
-        problem,
-    };
-    match serde_json::from_str::<serde_json::Value>(&text) {
-        Ok(serde_json::Value::Object(map)) => Ok(map),
-        Ok(_) => Err(bad("not a JSON object".into())),
-        Err(e) => Err(bad(e.to_string())),
-    }
-}
-
 /// The page of a search's directory.
 pub(crate) fn page(dir: &Path) -> Result<Report> {
-    let json = manifest(dir)?;
-    let search = read(&dir.join(SEARCH_CSV), false)?;
-    let ranking = read(&dir.join(RANKING_CSV), true)?;
-    let names = |f: &File| -> Vec<String> { f.objectives.iter().map(|o| o.name.clone()).collect() };
-    if names(&search) != names(&ranking) {
+    let json = read::manifest(dir)?;
+    let search = read::search(dir)?;
+    let ranking = read::ranking(dir)?;
+    let (ours, theirs) = (
+        ranking.header.objective_names(),
+        search.header.objective_names(),
+    );
+    if ours != theirs {
         return Err(ReportError::Csv {
-            path: ranking.path.clone(),
+            path: ranking.header.path.clone(),
             problem: format!(
                 "its objectives ({}) are not search.csv's ({})",
-                names(&ranking).join(", "),
-                names(&search).join(", ")
+                ours.join(", "),
+                theirs.join(", ")
             ),
         });
     }
@@ -844,14 +471,14 @@ pub(crate) fn page(dir: &Path) -> Result<Report> {
     report.sections.push(stages(&search)?);
     report.sections.push(ranking_section(&ranking)?);
     report.sections.push(finalists(&ranking));
-    if search.objectives.len() >= 2 {
+    if search.header.objectives.len() >= 2 {
         report.sections.push(pareto(&search, &ranking)?);
     }
     let mut files = Section::new("files", "ranking.csv");
     files.blocks.push(Block::Table(Table {
         id: "ranking-csv".into(),
         title: "ranking.csv".into(),
-        columns: ranking.header.clone(),
+        columns: ranking.header.names.clone(),
         rows: ranking.rows.iter().map(|r| r.cells.clone()).collect(),
     }));
     report.sections.push(files);
