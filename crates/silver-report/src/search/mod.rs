@@ -30,6 +30,15 @@ const RANKING_CSV: &str = "ranking.csv";
 
 /// Histogram bins of an objective's distribution.
 const BINS: usize = 30;
+/// The fields of a stage in `search.json`'s schedule, in the order its table shows them.
+const STAGE_FIELDS: [&str; 6] = [
+    "number",
+    "fidelity",
+    "sets",
+    "first_deal",
+    "end_deal",
+    "games",
+];
 
 /// An interval as written: `[low, high]`, or empty.
 fn interval(cells: &[String], c: Cols) -> String {
@@ -100,25 +109,60 @@ fn bins(values: &[f64]) -> Bins {
 }
 
 /// The about table: what `search.json` records (the name first, then its other keys; a text
-/// of several lines one row per line, a list of texts one row per item), then what the files
-/// hold.
+/// of several lines one row per line, a list of texts one row per item; a list of records,
+/// such as the schedule, is a table of its own), then what the files hold.
 fn about(
     name: &str,
     json: &serde_json::Map<String, serde_json::Value>,
     search: &SearchSummary,
     ranking: &Ranking,
-) -> Table {
+) -> Vec<Table> {
+    use serde_json::Value;
     let mut t = Table::new("run", "The search", &["key", "value"]);
+    let mut lists = Vec::new();
     let mut kv = |k: &str, v: String| t.rows.push(vec![k.to_string(), v]);
     kv("kind", "balance search".into());
     kv("name", name.to_string());
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    };
     for (k, v) in json.iter().filter(|(k, _)| *k != "name") {
         match v {
-            serde_json::Value::Null => {}
-            serde_json::Value::String(s) => s.lines().for_each(|l| kv(k, l.to_string())),
-            serde_json::Value::Array(items) if items.iter().all(|i| i.is_string()) => items
-                .iter()
-                .for_each(|i| kv(k, i.as_str().unwrap_or_default().to_string())),
+            Value::Null => {}
+            Value::String(s) => s.lines().for_each(|l| kv(k, l.to_string())),
+            Value::Array(items) if items.iter().all(Value::is_string) => {
+                items.iter().for_each(|i| kv(k, text(i)))
+            }
+            Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_object) => {
+                // A stage's fields in the order the search writes them, any other after.
+                let mut columns: Vec<String> = Vec::new();
+                for item in items.iter().filter_map(Value::as_object) {
+                    for c in item.keys() {
+                        if !columns.contains(c) {
+                            columns.push(c.clone());
+                        }
+                    }
+                }
+                let order = |c: &String| STAGE_FIELDS.iter().position(|f| f == c);
+                columns.sort_by_key(|c| order(c).unwrap_or(STAGE_FIELDS.len()));
+                let mut table = Table {
+                    id: format!("search-json-{k}"),
+                    title: format!("{k} (search.json)"),
+                    columns: columns.clone(),
+                    rows: Vec::new(),
+                };
+                for item in items.iter().filter_map(Value::as_object) {
+                    table.rows.push(
+                        columns
+                            .iter()
+                            .map(|c| item.get(c).map(text).unwrap_or_default())
+                            .collect(),
+                    );
+                }
+                lists.push(table);
+            }
             other => kv(k, other.to_string()),
         }
     }
@@ -133,7 +177,7 @@ fn about(
             .collect::<Vec<_>>()
             .join(", "),
     );
-    kv("stages", search.stages.len().to_string());
+    kv("stages in search.csv", search.stages.len().to_string());
     kv("rows of search.csv", search.rows.to_string());
     kv(
         "ranked (ranking.csv)",
@@ -142,7 +186,9 @@ fn about(
             ranking.rows.iter().filter(|r| !r.base()).count()
         ),
     );
-    t
+    let mut tables = vec![t];
+    tables.extend(lists);
+    tables
 }
 
 /// A column's range, as `a` or `a–b`.
@@ -464,9 +510,9 @@ pub(crate) fn page(dir: &Path) -> Result<Report> {
         .unwrap_or_default();
     let mut report = Report::new(format!("Silver balance search: {name}"));
     let mut intro = Section::new("about", "The search");
-    intro
-        .blocks
-        .push(Block::Table(about(&name, &json, &search, &ranking)));
+    for t in about(&name, &json, &search, &ranking) {
+        intro.blocks.push(Block::Table(t));
+    }
     report.sections.push(intro);
     report.sections.push(stages(&search)?);
     report.sections.push(ranking_section(&ranking)?);

@@ -18,7 +18,7 @@ fn one_objective_search() -> String {
 1,screen,amulet+2:coin,1,1,1,4,5.0000,,,0.0000,2.0000,,,30.0000,,
 1,screen,amulet+4:dagger,2,1,1,4,1.0000,,,0.0000,0.5000,,,32.0000,,
 1,screen,\"amulet+2:coin,4:dagger\",5,2,1,4,0.5000,,,0.0000,0.2500,,,33.0000,,
-1,screen,amulet+5:dagger,6,1,1,4,2.0000,,,4.0000,1.5000,,,40.0000,,
+1,screen,amulet+5:dagger,6,1,1,4,0.1000,,,4.0000,1.5000,,,40.0000,,
 1,screen,amulet+8:bullet,9,1,1,4,8.0000,,,0.0000,4.0000,,,29.0000,,
 2,screen,amulet,0,0,4,16,2.5000,1.0000,4.0000,0.0000,1.2500,0.2000,2.3000,31.1000,30.0000,32.2000
 2,screen,amulet+4:dagger,2,1,4,16,1.5000,0.5000,2.5000,0.0000,0.7500,0.1000,1.4000,31.9000,31.0000,32.8000
@@ -40,7 +40,12 @@ fn one_objective_ranking() -> String {
     )
 }
 
-const JSON: &str = r#"{"version": 1, "name": "even-test", "fingerprint": "abc123", "schedule": "stage 1 screen\nstage 2 screen"}"#;
+/// As the search writes it: its version, name, fingerprint and schedule (the stages).
+const JSON: &str = r#"{"version": 1, "name": "even-test", "fingerprint": "abc123", "notes": "a\nb", "stages": [
+  {"number": 1, "fidelity": "screen", "sets": 6, "first_deal": 0, "end_deal": 1, "games": 24},
+  {"number": 2, "fidelity": "screen", "sets": 3, "first_deal": 1, "end_deal": 4, "games": 36},
+  {"number": 3, "fidelity": "certify", "sets": 3, "first_deal": 4, "end_deal": 504, "games": 6000}
+]}"#;
 
 fn search_dir(tmp: &Tmp, name: &str, files: [(&str, &str); 3]) -> PathBuf {
     let dir = tmp.0.join(name);
@@ -88,16 +93,33 @@ fn a_search_with_one_objective_has_its_stages_ranking_and_finalists() {
         ["name", "even-test"],
         ["fingerprint", "abc123"],
         ["version", "1"],
-        ["schedule", "stage 1 screen"],
-        ["schedule", "stage 2 screen"],
+        ["notes", "a"],
+        ["notes", "b"],
         ["objectives", "even"],
         ["measures", "seat_advantage[0]@4, turns_per_round@4"],
-        ["stages", "3"],
+        ["stages in search.csv", "3"],
         ["rows of search.csv", "12"],
         ["ranked (ranking.csv)", "2 finalists and the base"],
     ] {
         assert!(run.contains(&row(&want)), "{want:?}: {run:?}");
     }
+    // The schedule search.json records, as a table.
+    assert_eq!(
+        tables["search-json-stages"],
+        [
+            row(&[
+                "number",
+                "fidelity",
+                "sets",
+                "first_deal",
+                "end_deal",
+                "games"
+            ]),
+            row(&["1", "screen", "6", "0", "1", "24"]),
+            row(&["2", "screen", "3", "1", "4", "36"]),
+            row(&["3", "certify", "3", "4", "504", "6000"]),
+        ]
+    );
     // Stages: the best by its point estimate (an infeasible set is never the best while a
     // feasible one is there), and the sets keeping the constraints.
     assert_eq!(
