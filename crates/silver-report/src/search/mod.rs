@@ -530,3 +530,27 @@ pub(crate) fn page(dir: &Path) -> Result<Report> {
     report.sections.push(files);
     Ok(report)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_tail_is_cut_at_the_99th_percentile_into_the_last_bin() {
+        // 200 values from 0 to 19.9 and two far above: the axis ends near the 99th percentile.
+        let mut v: Vec<f64> = (0..200).map(|i| i as f64 / 10.0).collect();
+        v.extend([500.0, 900.0]);
+        let b = bins(&v);
+        assert_eq!(b.lo, 0.0);
+        let end = b.clipped.expect("clipped");
+        assert!((19.8..20.0).contains(&end), "{end}");
+        assert_eq!(b.of(900.0), BINS - 1);
+        // No tail: from the smallest to the largest, every value inside.
+        let b = bins(&v[..200]);
+        assert_eq!(b.clipped, None);
+        assert!(b.hi() > 19.9 && b.of(19.9) == BINS - 1);
+        // One value (or none): a unit-wide axis around it.
+        assert_eq!(bins(&[3.0, 3.0]).lo, 2.5);
+        assert_eq!(bins(&[f64::NAN]).lo, 0.0);
+    }
+}
