@@ -9,7 +9,9 @@
 //! `sprt.csv` (the LLR's path) and a sweep's `balance.csv` (forest plots). A design card's
 //! directory (`design.json`, `design.csv`), or a sweep's holding a `design.csv`, gets the
 //! design card: the ladder's win-rate matrix, the restricted-play values as sorted bars and
-//! the other metrics as a table.
+//! the other metrics as a table. A balance search's directory (`search.json`, `search.csv`,
+//! `ranking.csv`) gets its stages, each objective's distribution per stage, the ranking with
+//! its paired intervals, the finalists side by side and, for two objectives, the Pareto front.
 //!
 //! The page is XHTML (well-formed XML), so any XML parser reads it and every SVG in it; each
 //! figure and table has an `id`.
@@ -18,6 +20,7 @@
 mod charts;
 mod design;
 mod page;
+mod search;
 
 pub use charts::PlotError;
 pub use page::{Block, Report, Section, Table};
@@ -147,8 +150,12 @@ fn f4(x: f64) -> String {
     format!("{x:.4}")
 }
 
-/// The report of the run, merged run, tournament, sweep or design card in `dir`.
+/// The report of the run, merged run, tournament, sweep, design card or balance search in
+/// `dir`.
 pub fn build(dir: &Path) -> Result<Report> {
+    if dir.join(search::MANIFEST).is_file() {
+        return search::page(dir);
+    }
     if dir.join("balance.json").is_file() {
         return sweep(dir);
     }

@@ -1,4 +1,4 @@
-//! `silver report DIR`: a finished run's (or sweep's, or design card's) page and tables.
+//! `silver report DIR`: a finished run's (or sweep's, design card's or search's) page and tables.
 
 use super::{anchor_index, comparisons};
 use anyhow::{Context, Result};
@@ -19,7 +19,7 @@ enum ReportFormat {
 
 #[derive(Args)]
 pub(crate) struct ReportArgs {
-    /// The run's (or sweep's, or design card's) output directory.
+    /// The run's (or sweep's, design card's or search's) output directory.
     dir: PathBuf,
     /// Where to write the HTML page (default: DIR/report.html).
     #[arg(long)]
@@ -37,7 +37,8 @@ pub(crate) struct ReportArgs {
 }
 
 pub(crate) fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
-    if a.anchor.is_some() && !a.dir.join("balance.json").is_file() {
+    let search = a.dir.join("search.json").is_file();
+    if a.anchor.is_some() && !a.dir.join("balance.json").is_file() && !search {
         anchor_index(&read_manifest(&a.dir)?.bots, a.anchor.as_deref())?;
     }
     let report = silver_report::build(&a.dir)?;
@@ -67,8 +68,9 @@ pub(crate) fn report_cmd(a: &ReportArgs) -> Result<ExitCode> {
     }
     std::fs::write(&tmp, report.html()).with_context(|| tmp.display().to_string())?;
     std::fs::rename(&tmp, &html).with_context(|| html.display().to_string())?;
-    // A sweep's or a design card's page is the whole report: there is no run to summarise.
-    if a.dir.join("balance.json").is_file() || a.dir.join("design.json").is_file() {
+    // A sweep's, a design card's or a search's page is the whole report: there is no run to
+    // summarise.
+    if a.dir.join("balance.json").is_file() || a.dir.join("design.json").is_file() || search {
         outln!("report: {}", html.display())?;
         return Ok(ExitCode::SUCCESS);
     }

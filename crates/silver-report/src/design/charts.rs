@@ -31,11 +31,11 @@ impl Estimate {
 }
 
 /// A rectangle in the picture's pixels (left, top, right, bottom) and the text shown on hover.
-type Hover = (i32, i32, i32, i32, String);
+pub(crate) type Hover = (i32, i32, i32, i32, String);
 
 /// The SVG with a transparent, titled rectangle over each hover area, drawn last so it is on
 /// top. A transparent fill still catches the pointer (`fill="none"` would not).
-fn with_hovers(svg: String, hovers: &[Hover]) -> String {
+pub(crate) fn with_hovers(svg: String, hovers: &[Hover]) -> String {
     let Some(end) = svg.rfind("</svg>") else {
         return svg;
     };

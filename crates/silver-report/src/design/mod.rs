@@ -5,7 +5,7 @@
 //! A design card's directory (`design.json` and `design.csv`) gets a page of its own; a
 //! sweep's directory holding a `design.csv` gets a section per set after its own.
 
-mod charts;
+pub(crate) mod charts;
 
 use crate::charts::Interval;
 use crate::{Block, Report, ReportError, Result, Section, Table};

@@ -1,9 +1,11 @@
 //! Reports of small seeded runs of every kind (run, merged shards, balance sweep, tournament
 //! with an SPRT): produced, well-formed (the page and every SVG in it parse as XML), holding
 //! the expected figures, and the same numbers as the run's CSV files; and design cards from
-//! hand-written `design.csv` files (`design.rs`).
+//! hand-written `design.csv` files (`design.rs`), and balance searches from hand-written
+//! `search.csv` and `ranking.csv` files (`search.rs`).
 
 mod design;
+mod search;
 
 use silver_sim::{
     merge, resolve, resolve_balance, run, run_balance, BalanceOptions, ExperimentSpec, RunOptions,
