@@ -186,7 +186,9 @@ pub fn resolve_search(
             number: stages.len() + 1,
             fidelity: 2,
             sets: StageSets::Best(finalists),
-            deals: 0..deals,
+            // Fresh deals: the finalists were chosen on the screen's, whose greedy games
+            // share their luck with any other bots' games of the same deals.
+            deals: certify_end..certify_end.checked_add(deals).ok_or(SearchError::Overflow)?,
             set_count: finalists + 1,
             games: 0,
         });
@@ -215,7 +217,11 @@ pub fn resolve_search(
                 .clone()
                 .unwrap_or_else(|| DEFAULT_CONFIRM_LADDER.map(String::from).to_vec()),
         );
-        kinds.push((FidelityKind::Confirm, bots, deals));
+        kinds.push((
+            FidelityKind::Confirm,
+            bots,
+            certify_end.checked_add(deals).ok_or(SearchError::Overflow)?,
+        ));
     }
     let mut full: Vec<(FidelityKind, Vec<DesignPlan>, u64)> = Vec::new();
     for (kind, (reference, ladder), deals_end) in kinds {
@@ -280,9 +286,9 @@ pub fn resolve_search(
 }
 
 /// The screen's stages: halving's (or uniform's one), without their games. Halving counts
-/// the sets other than the base: `m_1 = n1 − 1`, and while `m_s > finalists`, stage `s + 1`
-/// plays the best `m_{s+1} = max(finalists, ⌈m_s / keep⌉)` and the base on deals
-/// `D_s..D_s·keep`.
+/// the sets other than the base: `m_1 = n1 − 1`, and while `⌈m_s / keep⌉ > finalists`, stage
+/// `s + 1` plays the best `m_{s+1} = ⌈m_s / keep⌉` and the base on deals `D_s..D_s·keep`;
+/// the best `finalists` of the last stage go to certification.
 fn schedule(method: Method, n1: u64, finalists: u64) -> Result<Vec<Stage>, SearchError> {
     let stage = |number, sets, deals, set_count| Stage {
         number,
@@ -300,6 +306,11 @@ fn schedule(method: Method, n1: u64, finalists: u64) -> Result<Vec<Stage>, Searc
             let (mut n, mut d) = (n1 - 1, first_deals);
             while n > finalists {
                 let next_n = finalists.max(n.div_ceil(keep));
+                if next_n == finalists {
+                    // The finalists go to certification: screening them again would only
+                    // repeat what certification measures on fresh deals.
+                    break;
+                }
                 let next_d = d.checked_mul(keep).ok_or(SearchError::Overflow)?;
                 let number = stages.len() + 1;
                 stages.push(stage(

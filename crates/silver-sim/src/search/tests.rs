@@ -156,10 +156,10 @@ fn a_search_is_the_same_at_one_and_two_threads() {
     let one = run(&plan, &a, opts(1)).unwrap();
     run(&plan, &b, opts(2)).unwrap();
     assert_eq!(tree(&a), tree(&b));
-    // 12 sets screened, then the best 6, 3 and 2 with the base, then the 2 finalists and the
-    // base certified.
+    // 12 sets screened, then the best 6 and 3 with the base, then the best 2 (the finalists)
+    // and the base certified.
     let csv = std::fs::read_to_string(a.join("search.csv")).unwrap();
-    for (stage, best) in [(1, 12), (2, 6), (3, 3), (4, 2), (5, 2)] {
+    for (stage, best) in [(1, 12), (2, 6), (3, 3), (4, 2)] {
         let rows: Vec<&str> = csv
             .lines()
             .filter(|l| l.starts_with(&format!("{stage},")))
@@ -175,7 +175,7 @@ fn a_search_is_the_same_at_one_and_two_threads() {
     let ranking = one.ranking.unwrap();
     assert_eq!(
         ranking.rows.len(),
-        csv.lines().filter(|l| l.starts_with("5,")).count()
+        csv.lines().filter(|l| l.starts_with("4,")).count()
     );
     assert!(ranking.rows.iter().any(|r| r.index == 0));
     assert!(ranking.rows.iter().all(|r| r.deals == 4 && r.games == 12));
@@ -258,7 +258,7 @@ fn a_stopped_search_resumes_to_the_same_files() {
     // A chunk lost (or damaged) is played again.
     let stage1 = b.join(STAGES_DIR).join("01-screen");
     std::fs::remove_file(stage1.join(chunk_name(0))).unwrap();
-    let stage4 = b.join(STAGES_DIR).join("04-screen").join(chunk_name(0));
+    let stage4 = b.join(STAGES_DIR).join("04-certify").join(chunk_name(0));
     std::fs::write(&stage4, "set,deal\n").unwrap();
     let again = run(&plan, &b, o).unwrap();
     assert_eq!(again.chunks_played, 2);
@@ -278,7 +278,7 @@ fn a_chunk_row_sums_the_design_cards_rows_of_its_games() {
     // One line for the stage played, none for the others.
     assert_eq!(lines.0.len(), 1);
     assert!(
-        lines.0[0].starts_with("stage 1/5 screen: 12 sets x 1 deals, 36 games; best so far "),
+        lines.0[0].starts_with("stage 1/4 screen: 12 sets x 1 deals, 36 games; best so far "),
         "{:?}",
         lines.0
     );
@@ -336,12 +336,12 @@ fn directories_and_flags_are_checked_before_anything_runs() {
     };
     assert!(msg(run(&plan, &a, o)).starts_with("--shard needs --stage"));
     let o = SearchOptions {
-        stage: Some(6),
+        stage: Some(5),
         ..opts(1)
     };
     assert_eq!(
         msg(run(&plan, &a, o)),
-        "--stage 6: the search has stages 1 to 5 (see --dry-run)"
+        "--stage 5: the search has stages 1 to 4 (see --dry-run)"
     );
     assert!(!a.exists());
     let o = SearchOptions {
@@ -457,12 +457,12 @@ fn a_confirmation_plays_the_certified_sets_and_ranks_them() {
             .collect()
     };
     // The certified sets, confirmed on their own deals.
-    assert_eq!(sets("5,certify,"), sets("6,confirm,"));
-    assert_eq!(sets("6,confirm,").len(), ranking.rows.len());
+    assert_eq!(sets("4,certify,"), sets("5,confirm,"));
+    assert_eq!(sets("5,confirm,").len(), ranking.rows.len());
     assert!(ranking.rows.iter().all(|r| r.deals == 2));
     assert!(a
         .join(STAGES_DIR)
-        .join("06-confirm")
+        .join("05-confirm")
         .join(chunk_name(0))
         .is_file());
 }
