@@ -360,21 +360,59 @@ fn dominates(a: &[Evaluation], b: &[Evaluation]) -> bool {
     better
 }
 
+/// How [`rank`] breaks ties between sets equal on every objective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ties {
+    /// Fewer changes, then lower index: the final ranking's order (a designer prefers the
+    /// smaller change among equals).
+    FewerChanges,
+    /// A fixed shuffle of the indices by this seed: a screening stage's order. Estimates on a
+    /// few deals tie often (one deal gives every set the same seat advantage), and breaking
+    /// those ties by changes would keep the sets nearest the base and never look further.
+    Shuffled(u64),
+}
+
+impl Ties {
+    fn cmp(self, changes: (u32, u32), indices: (u64, u64)) -> Ordering {
+        match self {
+            Ties::FewerChanges => changes.0.cmp(&changes.1).then(indices.0.cmp(&indices.1)),
+            Ties::Shuffled(seed) => {
+                let key = |i: u64| mix(seed ^ mix(i.wrapping_add(0x5EA2_C4ED)));
+                key(indices.0)
+                    .cmp(&key(indices.1))
+                    .then(indices.0.cmp(&indices.1))
+            }
+        }
+    }
+}
+
+/// SplitMix64's finaliser: a bijection of `u64` that scatters neighbouring inputs.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// Orders sets best first: feasible (violation 0) before infeasible (by violation), then
-/// objective value, then fewer changes, then lower index. Several objectives: non-dominated
+/// objective value, then `ties` (fewer changes, then lower index; or a seeded shuffle). Several objectives: non-dominated
 /// sorting front by front, by constrained domination (a feasible set dominates an infeasible
 /// one, of two infeasible sets the one of lower total violation dominates, of two feasible
 /// sets Pareto dominance on the objectives' values); within a front by the sum of the set's
-/// ranks in each objective (its 1-based place in that objective's own order), then changes,
-/// then index. Two objectives take O(n log n); more may take O(n²) with large fronts. Returns positions into `evals` plus each set's front number
+/// ranks in each objective (its 1-based place in that objective's own order), then `ties`. Two objectives take O(n log n); more may take O(n²) with large fronts. Returns positions into `evals` plus each set's front number
 /// (1-based; 1 for every set when one objective).
-pub fn rank(evals: &[Vec<Evaluation>], changes: &[u32], indices: &[u64]) -> Vec<(usize, u32)> {
+pub fn rank(
+    evals: &[Vec<Evaluation>],
+    changes: &[u32],
+    indices: &[u64],
+    ties: Ties,
+) -> Vec<(usize, u32)> {
     let n = evals.len();
     let objectives = evals.first().map_or(0, Vec::len);
     let tie = |a: usize, b: usize| {
         let ch = |i: usize| changes.get(i).copied().unwrap_or(0);
         let ix = |i: usize| indices.get(i).copied().unwrap_or(i as u64);
-        ch(a).cmp(&ch(b)).then(ix(a).cmp(&ix(b)))
+        ties.cmp((ch(a), ch(b)), (ix(a), ix(b)))
     };
     // Each objective's own order, and each set's place in it.
     let mut places = vec![0u64; n];

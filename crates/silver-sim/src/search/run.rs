@@ -8,7 +8,7 @@
 //! there. Every decision reads the chunks' integers, so the files are the same at any thread
 //! count, any shard split and after any resume.
 
-use super::objective::{evaluate, paired, rank, Evaluation, SetSums};
+use super::objective::{evaluate, paired, rank, Evaluation, SetSums, Ties};
 use super::output::{
     measure_name, ranking_csv, search_header, search_row, RankedObjective, RankedSet, Ranking,
     SetRow,
@@ -392,7 +392,7 @@ fn run_stage(
         &layout.sets,
         &state.sums[stage.fidelity],
     );
-    let order = rank(&evals, &changes, &layout.sets);
+    let order = rank(&evals, &changes, &layout.sets, Ties::Shuffled(plan.seed));
     let per_deal = sg.games_per_deal();
     for (i, &s) in layout.sets.iter().enumerate() {
         let set = plan.space.set(s)?;
@@ -489,7 +489,7 @@ fn ranking(plan: &SearchPlan, state: &State) -> Result<Ranking, SearchRunError> 
     let mut sets: Vec<u64> = sums.keys().copied().collect();
     sets.sort_unstable();
     let (evals, changes) = evaluate_sets(plan, stage.fidelity, &sets, sums);
-    let order = rank(&evals, &changes, &sets);
+    let order = rank(&evals, &changes, &sets, Ties::FewerChanges);
     let per_deal = StageGames::new(fid, stage.deals.clone()).games_per_deal();
     let best = order.first().map_or(0, |&(i, _)| i);
     let base = sets.iter().position(|&s| s == 0).unwrap_or(0);

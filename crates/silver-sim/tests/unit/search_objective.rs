@@ -3,7 +3,7 @@
 //! Pareto fronts), all by hand.
 
 use silver_sim::search::objective::{
-    evaluate, paired, paired_metrics, rank, Evaluation, Goal, Objective, SetSums, Term,
+    evaluate, paired, paired_metrics, rank, Evaluation, Goal, Objective, SetSums, Term, Ties,
 };
 use silver_sim::search::Measure;
 use silver_sim::Est;
@@ -206,13 +206,49 @@ fn one_objective_ranks_feasible_first_then_value_changes_index() {
     ];
     let changes = [0, 0, 3, 1, 0, 1];
     let indices = [10, 11, 12, 13, 14, 15];
-    let r = rank(&evals, &changes, &indices);
+    let r = rank(&evals, &changes, &indices, Ties::FewerChanges);
     let order: Vec<usize> = r.iter().map(|(i, _)| *i).collect();
     assert_eq!(order, [3, 5, 2, 0, 4, 1]);
     assert!(r.iter().all(|(_, f)| *f == 1));
     // The index breaks the last tie, not the position.
-    let r = rank(&evals[..4], &[0, 0, 1, 1], &[0, 0, 9, 8]);
+    let r = rank(&evals[..4], &[0, 0, 1, 1], &[0, 0, 9, 8], Ties::FewerChanges);
     assert_eq!(r[0].0, 3);
+}
+
+#[test]
+fn a_screen_breaks_ties_by_a_seeded_shuffle_not_by_changes() {
+    // 1,000 sets of equal value, set i with i % 8 changes, and one better set with 7 changes.
+    let n = 1_000;
+    let mut evals: Vec<Vec<Evaluation>> = (0..n).map(|_| vec![ev(1.0, 0.0)]).collect();
+    evals[500] = vec![ev(0.5, 0.0)];
+    let changes: Vec<u32> = (0..n as u32).map(|i| if i == 500 { 7 } else { i % 8 }).collect();
+    let indices: Vec<u64> = (0..n as u64).collect();
+    let order = |ties| -> Vec<usize> {
+        rank(&evals, &changes, &indices, ties)
+            .iter()
+            .map(|(i, _)| *i)
+            .collect()
+    };
+    // Fewer changes keeps the sets nearest the base: the best quarter after set 500 is the
+    // sets of 0 and 1 changes.
+    let fewer = order(Ties::FewerChanges);
+    assert_eq!(fewer[0], 500);
+    assert!(fewer[1..251].iter().all(|&i| changes[i] <= 1));
+    // A shuffle keeps the better set first and takes every change count alike among the
+    // tied: each of the 8 counts holds 31.25 of the 250 on average (a count outside 15..50 is
+    // over 3 standard deviations out).
+    let a = order(Ties::Shuffled(7));
+    assert_eq!(a[0], 500);
+    for c in 0..8 {
+        let k = a[1..251].iter().filter(|&&i| changes[i] == c).count();
+        assert!((15..=50).contains(&k), "{c} changes: {k} of 250");
+    }
+    // The same seed gives the same order; another seed another one.
+    assert_eq!(a, order(Ties::Shuffled(7)));
+    assert_ne!(a, order(Ties::Shuffled(8)));
+    let mut sorted = a.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, indices.iter().map(|&i| i as usize).collect::<Vec<_>>());
 }
 
 #[test]
@@ -239,7 +275,7 @@ fn two_objectives_rank_front_by_front() {
         .collect();
     let changes = [0; 8];
     let indices: Vec<u64> = (0..8).collect();
-    let r = rank(&evals, &changes, &indices);
+    let r = rank(&evals, &changes, &indices, Ties::FewerChanges);
     let front_of = |i: usize| r.iter().find(|(j, _)| *j == i).unwrap().1;
     assert_eq!(
         (0..8).map(front_of).collect::<Vec<_>>(),
@@ -312,7 +348,12 @@ fn fronts_match_their_definition_on_random_sets() {
                         .collect()
                 })
                 .collect();
-            let r = rank(&evals, &vec![0; n], &(0..n as u64).collect::<Vec<_>>());
+            let r = rank(
+                &evals,
+                &vec![0; n],
+                &(0..n as u64).collect::<Vec<_>>(),
+                Ties::FewerChanges,
+            );
             let mut got = vec![0u32; n];
             for (i, f) in &r {
                 got[*i] = *f;
