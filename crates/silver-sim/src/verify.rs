@@ -311,6 +311,17 @@ pub fn verify_dir(dir: &Path) -> Result<Verified, RunError> {
     if dir.join(crate::design::DESIGN_MANIFEST).is_file() {
         return design::verify_design(dir);
     }
+    if dir.join(crate::search::store::SEARCH_MANIFEST).is_file() {
+        // Its outputs follow from its chunks by its spec's objectives, which only the spec
+        // holds.
+        return Err(inconsistent(
+            dir,
+            format!(
+                "a balance search: verify it with its spec, `silver search SPEC --out {} --verify`",
+                dir.display()
+            ),
+        ));
+    }
     let sweep_path = dir.join(crate::output::BALANCE_MANIFEST);
     if !sweep_path.is_file() {
         let m = crate::manifest::read_manifest(dir)?;

@@ -36,7 +36,15 @@ terms = [
 
 /// `silver search SPEC --out OUT --threads T --quiet` and `extra`.
 fn search(spec: &Path, out: &Path, threads: &str, extra: &[&str]) -> Vec<OsString> {
-    let mut a = args!["search", spec, "--out", out, "--threads", threads, "--quiet"];
+    let mut a = args![
+        "search",
+        spec,
+        "--out",
+        out,
+        "--threads",
+        threads,
+        "--quiet"
+    ];
     a.extend(extra.iter().map(OsString::from));
     a
 }
@@ -97,7 +105,12 @@ fn a_tiny_search_is_the_same_at_any_thread_count_shard_split_and_resume() {
     // Stage 1 as three shards, then the rest.
     let sharded = tmp.join("sharded");
     for k in ["1/3", "2/3", "3/3"] {
-        ok(search(&spec, &sharded, "1", &["--stage", "1", "--shard", k]));
+        ok(search(
+            &spec,
+            &sharded,
+            "1",
+            &["--stage", "1", "--shard", k],
+        ));
     }
     ok(search(&spec, &sharded, "2", &["--resume"]));
     assert_same_trees(&one, &sharded);
@@ -108,10 +121,33 @@ fn a_tiny_search_is_the_same_at_any_thread_count_shard_split_and_resume() {
     ok(search(&spec, &stopped, "2", &["--resume"]));
     assert_same_trees(&one, &stopped);
     std::fs::remove_file(stopped.join("stages/01-screen/chunk-000003.csv")).unwrap();
-    std::fs::write(stopped.join("stages/02-screen/chunk-000000.csv"), "set,deal\n").unwrap();
+    std::fs::write(
+        stopped.join("stages/02-screen/chunk-000000.csv"),
+        "set,deal\n",
+    )
+    .unwrap();
     let out = ok(search(&spec, &stopped, "2", &["--resume"]));
     assert!(out.stdout.contains("\n2 chunks played"), "{}", out.stdout);
     assert_same_trees(&one, &stopped);
+    // Verified with its spec; `silver verify` points there.
+    let out = ok(search(&spec, &one, "2", &["--verify"]));
+    assert!(
+        out.stdout.ends_with(
+            "search verified: 4 stages, 26 chunks; search.csv and ranking.csv are what its chunks make\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert_same_trees(&one, &two);
+    let args: Vec<OsString> = vec!["verify".into(), one.clone().into()];
+    let out = Out::new(args.clone(), silver(&args).output().unwrap());
+    assert_eq!(out.code, Some(2), "{}", out.describe());
+    assert!(
+        out.stderr
+            .contains("a balance search: verify it with its spec, `silver search SPEC --out"),
+        "{}",
+        out.describe()
+    );
 }
 
 #[test]
@@ -123,7 +159,12 @@ fn bad_search_flags_and_directories_are_one_line_errors() {
     assert_mentions(&msg, &["--shard needs --stage"]);
     let msg = fails(search(&spec, &dir, "1", &["--stage", "9"]));
     assert_mentions(&msg, &["--stage 9", "stages 1 to"]);
-    let msg = fails(search(&spec, &dir, "1", &["--stage", "1", "--shard", "4/3"]));
+    let msg = fails(search(
+        &spec,
+        &dir,
+        "1",
+        &["--stage", "1", "--shard", "4/3"],
+    ));
     assert_mentions(&msg, &["--shard 4/3"]);
     assert!(!dir.exists());
     let msg = fails(search(&spec, &dir, "1", &["--stage", "2"]));
@@ -144,7 +185,12 @@ fn bad_search_flags_and_directories_are_one_line_errors() {
     // The schedule, without playing.
     let out = ok(args!["search", &spec, "--dry-run"]);
     assert!(out.stdout.contains("certify"), "{}", out.stdout);
-    let msg = fails(args!["search", tmp.join("missing.toml"), "--out", tmp.join("x")]);
+    let msg = fails(args![
+        "search",
+        tmp.join("missing.toml"),
+        "--out",
+        tmp.join("x")
+    ]);
     assert_mentions(&msg, &["missing.toml"]);
 }
 
@@ -174,9 +220,11 @@ fn an_interrupted_search_resumes_to_the_same_files() {
     let spec = spec_file(&tmp, "longer.toml", LONGER);
     let (whole, stopped) = (tmp.join("whole"), tmp.join("stopped"));
     let first = stopped.join("stages/01-screen/chunk-000000.csv");
-    let out = interrupt_once(search(&spec, &stopped, "1", &[]), "a chunk was written", || {
-        first.is_file()
-    });
+    let out = interrupt_once(
+        search(&spec, &stopped, "1", &[]),
+        "a chunk was written",
+        || first.is_file(),
+    );
     assert!(
         out.stderr.contains("the completed chunks are in"),
         "{}",
@@ -184,7 +232,11 @@ fn an_interrupted_search_resumes_to_the_same_files() {
     );
     assert!(!stopped.join("search.csv").exists());
     let out = ok(search(&spec, &stopped, "2", &["--resume"]));
-    assert!(!out.stdout.contains("(0 already complete)"), "{}", out.stdout);
+    assert!(
+        !out.stdout.contains("(0 already complete)"),
+        "{}",
+        out.stdout
+    );
     ok(search(&spec, &whole, "2", &[]));
     assert_same_trees(&whole, &stopped);
 }

@@ -37,6 +37,10 @@ pub(crate) struct SearchArgs {
     /// Print the schedule (stages, sets, deals, games) and exit.
     #[arg(long)]
     dry_run: bool,
+    /// Play and write nothing: check that --out holds this spec's finished search, every
+    /// chunk whole, and search.csv and ranking.csv exactly as the chunks make them.
+    #[arg(long)]
+    verify: bool,
     /// No header and no progress lines on stderr (errors still are).
     #[arg(long)]
     quiet: bool,
@@ -96,6 +100,7 @@ pub(crate) fn search_cmd(a: &SearchArgs) -> Result<ExitCode> {
         force: a.force,
         stage: a.stage,
         shard,
+        verify: a.verify,
     };
     let interrupted = progress::interrupt_flag("stopping; completed chunks are kept...")?;
     let threads = progress::threads(a.threads);
@@ -113,11 +118,20 @@ pub(crate) fn search_cmd(a: &SearchArgs) -> Result<ExitCode> {
             plan.seed,
             out.display()
         ),
-        a.quiet,
+        a.quiet || a.verify,
     );
     let result = run_search(&plan, &out, &opts, &mut reporter, &interrupted);
     reporter.finish();
     match result {
+        Ok(outcome) if a.verify => {
+            outln!(
+                "{}: search verified: {} stages, {} chunks; search.csv and ranking.csv are what its chunks make",
+                out.display(),
+                plan.stages.len(),
+                outcome.chunks_resumed
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
         Ok(outcome) => {
             if let Some(r) = &outcome.ranking {
                 out!("{}", ranking_text(r))?;

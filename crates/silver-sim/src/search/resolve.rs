@@ -188,7 +188,10 @@ pub fn resolve_search(
             sets: StageSets::Best(finalists),
             // Fresh deals: the finalists were chosen on the screen's, whose greedy games
             // share their luck with any other bots' games of the same deals.
-            deals: certify_end..certify_end.checked_add(deals).ok_or(SearchError::Overflow)?,
+            deals: certify_end
+                ..certify_end
+                    .checked_add(deals)
+                    .ok_or(SearchError::Overflow)?,
             set_count: finalists + 1,
             games: 0,
         });
@@ -220,7 +223,9 @@ pub fn resolve_search(
         kinds.push((
             FidelityKind::Confirm,
             bots,
-            certify_end.checked_add(deals).ok_or(SearchError::Overflow)?,
+            certify_end
+                .checked_add(deals)
+                .ok_or(SearchError::Overflow)?,
         ));
     }
     let mut full: Vec<(FidelityKind, Vec<DesignPlan>, u64)> = Vec::new();

@@ -93,6 +93,49 @@ pub enum SearchRunError {
         /// Stages in the schedule.
         stages: usize,
     },
+    /// `--verify` found an output file that its chunks do not make.
+    #[error(
+        "{}: {file} differs from the one the search's chunks make (it was edited, or written \
+         from other chunks)",
+        dir.display()
+    )]
+    OutputDiffers {
+        /// The search's directory.
+        dir: PathBuf,
+        /// The file.
+        file: &'static str,
+    },
+    /// `--verify` of a search whose outputs are not written (it did not finish).
+    #[error(
+        "{}: missing; the search has not finished (continue it with --resume)",
+        path.display()
+    )]
+    OutputMissing {
+        /// The file.
+        path: PathBuf,
+    },
+    /// `--verify` found a stage's chunks missing or damaged.
+    #[error(
+        "stage {stage} ({dir}): {missing} of its {chunks} chunks are missing or damaged (the \
+         first: {first}); a search with --resume plays them again"
+    )]
+    ChunksMissing {
+        /// The stage.
+        stage: usize,
+        /// Its directory under the search's.
+        dir: String,
+        /// Chunks missing or damaged.
+        missing: usize,
+        /// Chunks in all.
+        chunks: usize,
+        /// The first of them.
+        first: String,
+    },
+    /// `--verify` with other flags that would play or write.
+    #[error(
+        "--verify plays and writes nothing: it takes no --resume, --force, --stage or --shard"
+    )]
+    VerifyFlags,
     /// `--shard` without `--stage`.
     #[error(
         "--shard needs --stage: each stage's sets depend on the stages before it, so a search \
@@ -131,6 +174,10 @@ pub struct SearchOptions {
     pub stage: Option<usize>,
     /// With `stage`: play only this shard's chunks of it.
     pub shard: Option<Shard>,
+    /// Play nothing and write nothing: check that the directory holds this plan's finished
+    /// search, every chunk of every stage whole, and `search.csv` and `ranking.csv` exactly as
+    /// its chunks make them.
+    pub verify: bool,
 }
 
 /// Receives a search's progress (on the thread that drives it).
@@ -224,11 +271,14 @@ pub fn run_search(
     if opts.shard.is_some() && opts.stage.is_none() {
         return Err(SearchRunError::ShardWithoutStage);
     }
+    if opts.verify && (opts.resume || opts.force || opts.stage.is_some() || opts.shard.is_some()) {
+        return Err(SearchRunError::VerifyFlags);
+    }
     // The pool first: a bad thread count must not leave a started search in `out`.
     let pool = crate::blocks::pool(opts.threads)?;
     let manifest = SearchManifest::new(plan, plan.fingerprint());
     let record = out.join(super::store::SEARCH_MANIFEST);
-    if opts.resume && !record.is_file() {
+    if (opts.resume || opts.verify) && !record.is_file() {
         return Err(SearchRunError::NotASearch { path: record });
     }
     create_dir(out)?;
@@ -241,7 +291,7 @@ pub fn run_search(
         out,
         &manifest,
         &OpenMode {
-            resume: opts.resume,
+            resume: opts.resume || opts.verify,
             force: opts.force,
             joining: opts.stage.is_some(),
         },
@@ -261,7 +311,7 @@ pub fn run_search(
     };
     let last = opts.stage.unwrap_or(n_stages);
     for stage in &plan.stages[..last] {
-        let own = opts.stage.is_none() || opts.stage == Some(stage.number);
+        let own = !opts.verify && (opts.stage.is_none() || opts.stage == Some(stage.number));
         let done = run_stage(
             plan,
             stage,
@@ -273,12 +323,50 @@ pub fn run_search(
             &mut outcome,
             progress,
             interrupted,
-        )?;
+        )
+        .map_err(|e| match e {
+            SearchRunError::StageIncomplete {
+                stage,
+                dir,
+                missing,
+                chunks,
+                first,
+            } if opts.verify => SearchRunError::ChunksMissing {
+                stage,
+                dir,
+                missing,
+                chunks,
+                first,
+            },
+            e => e,
+        })?;
         if !done {
             break;
         }
     }
-    if opts.stage.is_none() {
+    if opts.verify {
+        let ranking = ranking(plan, &state)?;
+        for (file, made) in [
+            (SEARCH_CSV, state.csv),
+            (RANKING_CSV, ranking_csv(plan, &ranking)),
+        ] {
+            let path = out.join(file);
+            let found = match std::fs::read(&path) {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    return Err(SearchRunError::OutputMissing { path });
+                }
+                Err(e) => return Err(crate::output::io(&path)(e).into()),
+            };
+            if found != made {
+                return Err(SearchRunError::OutputDiffers {
+                    dir: out.to_path_buf(),
+                    file,
+                });
+            }
+        }
+        outcome.ranking = Some(ranking);
+    } else if opts.stage.is_none() {
         let ranking = ranking(plan, &state)?;
         write_file(&out.join(SEARCH_CSV), &state.csv)?;
         write_file(&out.join(RANKING_CSV), &ranking_csv(plan, &ranking))?;
@@ -309,7 +397,7 @@ fn run_stage(
     let sg = StageGames::new(fid, stage.deals.clone());
     let per_set = sg.games_per_set();
     let layout = Layout::new(sets, per_set);
-    let dir = stage_dir(out, stage, kind)?;
+    let dir = stage_dir(out, stage, kind, own)?;
     let measures = fid.measures.len();
     let deals: Vec<u64> = stage.deals.clone().collect();
     let mut data: Vec<Option<Vec<u64>>> = Vec::with_capacity(layout.chunks());

@@ -338,14 +338,17 @@ pub(crate) fn open_dir(
     Ok(())
 }
 
-/// The directory of a stage in `out`, created.
+/// The directory of a stage in `out`, created if `create` (a stage this run plays).
 pub(crate) fn stage_dir(
     out: &Path,
     stage: &Stage,
     kind: FidelityKind,
+    create: bool,
 ) -> Result<PathBuf, RunError> {
     let dir = out.join(STAGES_DIR).join(stage_dir_name(stage, kind));
-    create_dir(&dir)?;
+    if create {
+        create_dir(&dir)?;
+    }
     Ok(dir)
 }
 

@@ -3,7 +3,7 @@
 //! own rows.
 
 use super::objective::SetSums;
-use super::store::{chunk_name, STAGES_DIR};
+use super::store::{chunk_name, RANKING_CSV, STAGES_DIR};
 use super::*;
 use crate::design::card::METRICS;
 use crate::design::{design_row, ArmKind};
@@ -263,6 +263,85 @@ fn a_stopped_search_resumes_to_the_same_files() {
     let again = run(&plan, &b, o).unwrap();
     assert_eq!(again.chunks_played, 2);
     assert_eq!(tree(&a), tree(&b));
+}
+
+#[test]
+fn verify_recomputes_the_outputs_from_the_chunks_and_writes_nothing() {
+    let plan = tiny_plan();
+    let t = Scratch::new("verify");
+    let a = t.path().join("a");
+    let verify = SearchOptions {
+        verify: true,
+        ..opts(2)
+    };
+    let msg = |r: Result<SearchOutcome, SearchRunError>| crate::error::message(&r.unwrap_err());
+    // Nothing there: an error, and nothing made.
+    assert!(msg(run(&plan, &a, verify.clone())).contains("is this a search's output directory?"));
+    assert!(!a.exists());
+    // Stopped after stage 1: the chunks of stage 2 are missing, and nothing is created.
+    let o = SearchOptions {
+        stage: Some(1),
+        ..opts(2)
+    };
+    run(&plan, &a, o).unwrap();
+    let before = tree(&a);
+    let m = msg(run(&plan, &a, verify.clone()));
+    assert!(
+        m.starts_with("stage 2 (stages/02-screen): 7 of its 7 chunks are missing or damaged"),
+        "{m}"
+    );
+    assert_eq!(tree(&a), before);
+    assert!(!a.join(STAGES_DIR).join("02-screen").exists());
+    // Finished: verified, and nothing written.
+    run(
+        &plan,
+        &a,
+        SearchOptions {
+            resume: true,
+            ..opts(1)
+        },
+    )
+    .unwrap();
+    let done = tree(&a);
+    let v = run(&plan, &a, verify.clone()).unwrap();
+    assert_eq!(v.games_played, 0);
+    assert_eq!(v.chunks_resumed, 12 + 7 + 4 + 3);
+    assert_eq!(tree(&a), done);
+    // A value of ranking.csv edited: found.
+    let path = a.join(RANKING_CSV);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = text.replacen(",certify,4,", ",certify,5,", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&path, edited).unwrap();
+    assert!(msg(run(&plan, &a, verify.clone())).ends_with(
+        "ranking.csv differs from the one the search's chunks make (it was edited, or written \
+         from other chunks)"
+    ));
+    std::fs::write(&path, &text).unwrap();
+    // A chunk's sums edited (the outputs no longer follow from them), then a chunk cut short.
+    let chunk = a.join(STAGES_DIR).join("04-certify").join(chunk_name(1));
+    let body = std::fs::read_to_string(&chunk).unwrap();
+    let line = body.lines().nth(1).unwrap();
+    let mut fields: Vec<u64> = line.split(',').map(|x| x.parse().unwrap()).collect();
+    let last = fields.len() - 1;
+    fields[last] += 1;
+    let changed = fields
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    std::fs::write(&chunk, body.replacen(line, &changed, 1)).unwrap();
+    assert!(msg(run(&plan, &a, verify.clone()))
+        .contains("differs from the one the search's chunks make"));
+    std::fs::write(&chunk, &body[..body.len() / 2]).unwrap();
+    assert!(msg(run(&plan, &a, verify.clone()))
+        .starts_with("stage 4 (stages/04-certify): 1 of its 3 chunks are missing or damaged"));
+    // Other flags are refused.
+    let o = SearchOptions {
+        resume: true,
+        ..verify
+    };
+    assert!(msg(run(&plan, &a, o)).starts_with("--verify plays and writes nothing"));
 }
 
 #[test]

@@ -211,7 +211,12 @@ fn one_objective_ranks_feasible_first_then_value_changes_index() {
     assert_eq!(order, [3, 5, 2, 0, 4, 1]);
     assert!(r.iter().all(|(_, f)| *f == 1));
     // The index breaks the last tie, not the position.
-    let r = rank(&evals[..4], &[0, 0, 1, 1], &[0, 0, 9, 8], Ties::FewerChanges);
+    let r = rank(
+        &evals[..4],
+        &[0, 0, 1, 1],
+        &[0, 0, 9, 8],
+        Ties::FewerChanges,
+    );
     assert_eq!(r[0].0, 3);
 }
 
@@ -221,7 +226,9 @@ fn a_screen_breaks_ties_by_a_seeded_shuffle_not_by_changes() {
     let n = 1_000;
     let mut evals: Vec<Vec<Evaluation>> = (0..n).map(|_| vec![ev(1.0, 0.0)]).collect();
     evals[500] = vec![ev(0.5, 0.0)];
-    let changes: Vec<u32> = (0..n as u32).map(|i| if i == 500 { 7 } else { i % 8 }).collect();
+    let changes: Vec<u32> = (0..n as u32)
+        .map(|i| if i == 500 { 7 } else { i % 8 })
+        .collect();
     let indices: Vec<u64> = (0..n as u64).collect();
     let order = |ties| -> Vec<usize> {
         rank(&evals, &changes, &indices, ties)
@@ -248,7 +255,10 @@ fn a_screen_breaks_ties_by_a_seeded_shuffle_not_by_changes() {
     assert_ne!(a, order(Ties::Shuffled(8)));
     let mut sorted = a.clone();
     sorted.sort_unstable();
-    assert_eq!(sorted, indices.iter().map(|&i| i as usize).collect::<Vec<_>>());
+    assert_eq!(
+        sorted,
+        indices.iter().map(|&i| i as usize).collect::<Vec<_>>()
+    );
 }
 
 #[test]

@@ -198,7 +198,11 @@ fn measures_follow_the_terms_and_arms_are_cut_to_them() {
         .unwrap()
         .deals
         .end;
-    for (fi, end) in [(0, screen_end), (1, screen_end + 500), (2, screen_end + 505)] {
+    for (fi, end) in [
+        (0, screen_end),
+        (1, screen_end + 500),
+        (2, screen_end + 505),
+    ] {
         for dp in &f[fi].plans {
             for a in &dp.arms {
                 assert_eq!(a.plan.games, end * u64::from(a.plan.rotations), "{fi}");
