@@ -90,8 +90,8 @@ impl Space {
     /// The space around `base`: each of `values` may take the character of every edition of
     /// `editions` that has one for it (in [`Edition::BUILT_IN`]'s order), then the `custom`
     /// choices given for it (in order); the token any of `tokens` (in [`Token::ALL`]'s order).
-    /// The base's own choice is always choice 0; a choice equal to the base's, or listed
-    /// twice, is left out.
+    /// The base's own choice is always choice 0; a choice whose ability is that of an earlier
+    /// choice (the same character, or another edition's that plays the same) is left out.
     pub fn new(
         base: NamedSet,
         values: &[u8],
@@ -124,10 +124,17 @@ impl Space {
                 e => Choice::Edition(e),
             };
             let mut choices = vec![base_choice];
+            // The abilities chosen so far: a character that plays as one of them (Dagger's
+            // Master Thief as Amulet's Robber) would only repeat its sets' games.
+            let mut abilities = vec![base.set.ability(v)];
             for e in Edition::BUILT_IN {
                 let c = Choice::Edition(e);
-                if editions.contains(&e) && character(e, v).is_some() && !choices.contains(&c) {
+                let Some(ch) = character(e, v).filter(|_| editions.contains(&e)) else {
+                    continue;
+                };
+                if !choices.contains(&c) && !abilities.contains(&ch.ability) {
                     choices.push(c);
+                    abilities.push(ch.ability);
                 }
             }
             for (cv, c) in custom {
@@ -146,10 +153,9 @@ impl Space {
                         kind: kind.clone(),
                         source,
                     })?;
-                let same_as_base =
-                    base.set.edition(v) == Edition::Custom && base.set.ability(v) == ability;
-                if !same_as_base && !choices.contains(c) {
+                if !abilities.contains(&ability) && !choices.contains(c) {
                     choices.push(c.clone());
+                    abilities.push(ability);
                 }
             }
             if choices.len() > 1 {

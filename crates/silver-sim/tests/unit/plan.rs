@@ -414,6 +414,27 @@ fn every_shipped_experiment_resolves() {
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "toml") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            if text.lines().any(|l| l.trim() == "[search]") {
+                // A search spec (`silver search FILE`).
+                let (file, spec_dir) = silver_sim::search::spec::SearchFile::from_file(&p)
+                    .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                silver_sim::search::resolve::resolve_search(
+                    &file,
+                    "shipped",
+                    &spec_dir,
+                    bots,
+                    &mut silver_sim::ExecPolicy::typed(false),
+                )
+                .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                assert!(
+                    readme.contains(&format!("| `{name}` |")),
+                    "{name} is not in experiments/README.md"
+                );
+                n += 1;
+                continue;
+            }
             let spec = ExperimentSpec::from_file(&p).unwrap_or_else(|e| panic!("{e}"));
             resolve(&spec, bots).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
             if spec.balance.is_some() {
@@ -429,5 +450,5 @@ fn every_shipped_experiment_resolves() {
             n += 1;
         }
     }
-    assert_eq!(n, 8);
+    assert_eq!(n, 12);
 }

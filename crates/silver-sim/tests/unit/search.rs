@@ -21,13 +21,40 @@ fn amulet_space() -> Space {
 }
 
 #[test]
-fn the_default_space_over_amulet_holds_373248_sets() {
+fn the_default_space_over_amulet_holds_248832_sets() {
     let s = amulet_space();
-    // 2^7 · 3^6 · 4: Coin has 2, 4, 8, 10; Dagger 4, 5, 11, 12.
-    assert_eq!(s.size, 373_248);
+    // Coin has 2, 4, 8, 10; Dagger 4, 5, 11, 12: 2^7 · 3^6 · 4 = 373,248 mixes of editions,
+    // but Dagger's 12 (Master Thief) plays as Amulet's (Robber), so value 12 has two distinct
+    // choices: 2^8 · 3^5 · 4.
+    assert_eq!(s.size, 248_832);
     assert_eq!(s.dims.len(), 14);
     let radix: Vec<u64> = s.dims.iter().map(|d| d.radix()).collect();
-    assert_eq!(radix, [2, 2, 3, 2, 4, 3, 2, 2, 3, 2, 3, 3, 3, 2]);
+    assert_eq!(radix, [2, 2, 3, 2, 4, 3, 2, 2, 3, 2, 3, 3, 2, 2]);
+    assert_eq!(
+        s.dims[12].choices,
+        [Choice::Edition(Edition::Amulet), Choice::Edition(Edition::Bullet)]
+    );
+    // Over a Dagger 12, Amulet's Robber is the repeat left out.
+    let dagger = NamedSet::parse("amulet+12:dagger").unwrap();
+    let d = Space::new(dagger, &[12], &Edition::BUILT_IN, &[Token::Amulet], &[]).unwrap();
+    assert_eq!(
+        d.dims[0].choices,
+        [Choice::Edition(Edition::Dagger), Choice::Edition(Edition::Bullet)]
+    );
+    // A custom character that plays as a listed one is left out too.
+    let robber = Choice::Custom {
+        kind: "robber-swap".into(),
+        count: None,
+    };
+    let c = Space::new(
+        NamedSet::amulet(),
+        &[12],
+        &[Edition::Amulet],
+        &[Token::Amulet],
+        &[(12, robber)],
+    )
+    .unwrap();
+    assert!(c.dims.is_empty());
     // The token may not change by default: no token dimension.
     assert!(s.dims.iter().all(|d| d.kind != DimKind::Token));
     // Every token: four times as many.
@@ -39,7 +66,7 @@ fn the_default_space_over_amulet_holds_373248_sets() {
         &[],
     )
     .unwrap();
-    assert_eq!(t.size, 4 * 373_248);
+    assert_eq!(t.size, 4 * 248_832);
 }
 
 #[test]
@@ -70,7 +97,7 @@ fn index_zero_is_the_base_and_indices_are_mixed_radix() {
 #[test]
 fn sets_round_trip_through_their_names_and_labels() {
     let s = amulet_space();
-    for index in [1u64, 7, 100, 4_567, 99_999, 373_247] {
+    for index in [1u64, 7, 100, 4_567, 99_999, 248_831] {
         let set = s.set(index).unwrap();
         // The canonical name parses back to the same set.
         let again = NamedSet::parse(&set.name).unwrap();
@@ -91,14 +118,17 @@ fn sets_round_trip_through_their_names_and_labels() {
 fn one_change_gives_the_base_and_the_one_swap_sets() {
     let s = amulet_space();
     let c = s.candidates(Some(1));
-    // Σ (radix − 1) = 7·1 + 6·2 + 1·3 = 22 one-swap sets, and the base.
-    assert_eq!(c.len(), 23);
-    assert_eq!(s.count(Some(1)), 23);
+    // Σ (radix − 1) = 8·1 + 5·2 + 1·3 = 21 one-swap sets, and the base.
+    assert_eq!(c.len(), 22);
+    assert_eq!(s.count(Some(1)), 22);
     assert!(c.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(c[0], 0);
     let ours: Vec<NamedSet> = c[1..].iter().map(|&i| s.set(i).unwrap()).collect();
-    let swaps = silver_sim::testing::one_swap(&NamedSet::amulet()).unwrap();
+    // The sweep's one-swap sets but Dagger's 12, which plays as the base.
+    let mut swaps = silver_sim::testing::one_swap(&NamedSet::amulet()).unwrap();
     assert_eq!(swaps.len(), 22);
+    swaps.retain(|x| x.name != "amulet+12:dagger");
+    assert_eq!(swaps.len(), 21);
     let mut a: Vec<&str> = ours.iter().map(|x| x.name.as_str()).collect();
     let mut b: Vec<&str> = swaps.iter().map(|x| x.name.as_str()).collect();
     a.sort_unstable();
@@ -220,8 +250,8 @@ fn space_errors() {
     );
     let s = amulet_space();
     assert_eq!(
-        s.set(373_248).unwrap_err().to_string(),
-        "set index 373248 is outside the space (it holds 373248 sets)"
+        s.set(248_832).unwrap_err().to_string(),
+        "set index 248832 is outside the space (it holds 248832 sets)"
     );
 }
 
