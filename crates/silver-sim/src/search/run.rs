@@ -511,12 +511,13 @@ fn run_stage(
         format!(" {} {:.3}", o.name, evals[best][0].objective.value)
     });
     progress.stage_done(&format!(
-        "stage {}/{} {}: {} sets x {} deals, {} games; best so far {best_name}{first}",
+        "stage {}/{} {}: {} sets x {} deal{}, {} games; best so far {best_name}{first}",
         stage.number,
         plan.stages.len(),
         kind.name(),
         grouped(layout.sets.len() as u64),
         grouped(deals.len() as u64),
+        if deals.len() == 1 { "" } else { "s" },
         grouped(total),
     ));
     Ok(opts.stage != Some(stage.number))

@@ -357,7 +357,7 @@ fn a_chunk_row_sums_the_design_cards_rows_of_its_games() {
     // One line for the stage played, none for the others.
     assert_eq!(lines.0.len(), 1);
     assert!(
-        lines.0[0].starts_with("stage 1/4 screen: 12 sets x 1 deals, 36 games; best so far "),
+        lines.0[0].starts_with("stage 1/4 screen: 12 sets x 1 deal, 36 games; best so far "),
         "{:?}",
         lines.0
     );
