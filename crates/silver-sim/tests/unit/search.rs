@@ -32,14 +32,20 @@ fn the_default_space_over_amulet_holds_248832_sets() {
     assert_eq!(radix, [2, 2, 3, 2, 4, 3, 2, 2, 3, 2, 3, 3, 2, 2]);
     assert_eq!(
         s.dims[12].choices,
-        [Choice::Edition(Edition::Amulet), Choice::Edition(Edition::Bullet)]
+        [
+            Choice::Edition(Edition::Amulet),
+            Choice::Edition(Edition::Bullet)
+        ]
     );
     // Over a Dagger 12, Amulet's Robber is the repeat left out.
     let dagger = NamedSet::parse("amulet+12:dagger").unwrap();
     let d = Space::new(dagger, &[12], &Edition::BUILT_IN, &[Token::Amulet], &[]).unwrap();
     assert_eq!(
         d.dims[0].choices,
-        [Choice::Edition(Edition::Dagger), Choice::Edition(Edition::Bullet)]
+        [
+            Choice::Edition(Edition::Dagger),
+            Choice::Edition(Edition::Bullet)
+        ]
     );
     // A custom character that plays as a listed one is left out too.
     let robber = Choice::Custom {

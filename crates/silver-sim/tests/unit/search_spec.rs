@@ -65,10 +65,7 @@ fn the_whole_space_halves_to_ten_finalists() {
     assert_eq!(p.finalists, 10);
     let sets: Vec<u64> = p.stages.iter().map(|s| s.set_count).collect();
     // 248,832, then one in four (and the base) down to 10, then certification.
-    assert_eq!(
-        sets,
-        [248_832, 62_209, 15_553, 3_889, 973, 244, 62, 17, 11]
-    );
+    assert_eq!(sets, [248_832, 62_209, 15_553, 3_889, 973, 244, 62, 17, 11]);
     let deals: Vec<(u64, u64)> = p
         .stages
         .iter()
