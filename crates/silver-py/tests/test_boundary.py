@@ -281,6 +281,9 @@ def test_ctrl_c_stops_a_tournament_and_keeps_a_resumable_run(tmp_path):
     # SIGINT, as Ctrl-C and a Jupyter interrupt send it, while the run holds no GIL.
     out = tmp_path / "run"
     bots, games = ["ismcts:iterations=60", "greedy"], 400
+    # Python raises KeyboardInterrupt only if SIGINT was not ignored when it started (a shell's
+    # background job starts with it ignored): install the default handler for this test.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
     started = time.monotonic()
@@ -289,6 +292,7 @@ def test_ctrl_c_stops_a_tournament_and_keeps_a_resumable_run(tmp_path):
             silver.tournament(bots, games=games, threads=2, out=out)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - started < 6
     # Stopped between games: an unfinished run whose completed blocks are saved.
     manifest = json.loads((out / "manifest.json").read_text())
