@@ -67,6 +67,21 @@ pub enum ReportError {
 
 type Result<T> = std::result::Result<T, ReportError>;
 
+/// Where in a file a problem is: its path and 1-based line.
+struct At<'a> {
+    path: &'a Path,
+    line: u64,
+}
+
+impl At<'_> {
+    fn err(&self, problem: impl std::fmt::Display) -> ReportError {
+        ReportError::Csv {
+            path: self.path.to_path_buf(),
+            problem: format!("line {}: {problem}", self.line),
+        }
+    }
+}
+
 /// A CSV file as a header and rows of strings.
 struct Csv {
     header: Vec<String>,

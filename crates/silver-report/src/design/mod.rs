@@ -8,7 +8,7 @@
 pub(crate) mod charts;
 
 use crate::charts::Interval;
-use crate::{Block, Report, ReportError, Result, Section, Table};
+use crate::{At, Block, Report, ReportError, Result, Section, Table};
 use charts::Estimate;
 use std::path::{Path, PathBuf};
 
@@ -69,20 +69,7 @@ struct DesignCsv {
     cards: Vec<Card>,
 }
 
-/// Where in `design.csv` a problem is.
-struct At<'a> {
-    path: &'a Path,
-    line: u64,
-}
-
 impl At<'_> {
-    fn err(&self, problem: impl std::fmt::Display) -> ReportError {
-        ReportError::Csv {
-            path: self.path.to_path_buf(),
-            problem: format!("line {}: {problem}", self.line),
-        }
-    }
-
     /// A finite number.
     fn num(&self, column: &str, cell: &str) -> Result<f64> {
         cell.parse::<f64>()

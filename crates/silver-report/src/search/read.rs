@@ -5,7 +5,7 @@
 
 use super::{RANKING_CSV, SEARCH_CSV};
 use crate::design::charts::Estimate;
-use crate::{ReportError, Result};
+use crate::{At, ReportError, Result};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -143,27 +143,14 @@ pub(super) struct SearchSummary {
     pub last: Vec<Row>,
 }
 
-/// Where in a file a problem is.
-struct At<'a> {
-    path: &'a Path,
-    line: u64,
-}
-
 impl At<'_> {
-    fn err(&self, problem: impl std::fmt::Display) -> ReportError {
-        ReportError::Csv {
-            path: self.path.to_path_buf(),
-            problem: format!("line {}: {problem}", self.line),
-        }
-    }
-
     fn count(&self, column: &str, cell: &str) -> Result<u64> {
         cell.parse::<u64>()
             .map_err(|_| self.err(format!("{column} `{cell}` is not a count")))
     }
 
     /// A number; an empty cell is unknown (NaN), as an interval with one deal.
-    fn num(&self, column: &str, cell: &str) -> Result<f64> {
+    fn num_or_unknown(&self, column: &str, cell: &str) -> Result<f64> {
         if cell.is_empty() {
             return Ok(f64::NAN);
         }
@@ -173,9 +160,9 @@ impl At<'_> {
 
     fn est(&self, names: &[String], cells: &[&str], c: Cols) -> Result<Estimate> {
         Ok(Estimate {
-            value: self.num(&names[c.value], cells[c.value])?,
-            low: self.num(&names[c.low], cells[c.low])?,
-            high: self.num(&names[c.high], cells[c.high])?,
+            value: self.num_or_unknown(&names[c.value], cells[c.value])?,
+            low: self.num_or_unknown(&names[c.low], cells[c.low])?,
+            high: self.num_or_unknown(&names[c.high], cells[c.high])?,
         })
     }
 }
@@ -353,7 +340,7 @@ fn row(at: &At, h: &Header, cells: &[&str], ranking: bool) -> Result<Row> {
         };
         objectives.push(ObjectiveValues {
             est: at.est(&h.names, cells, o.est)?,
-            violation: at.num(&h.names[o.violation], cells[o.violation])?,
+            violation: at.num_or_unknown(&h.names[o.violation], cells[o.violation])?,
             d_best,
             d_base,
         });
