@@ -5,7 +5,7 @@
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use silver_sim::{ExperimentSpec, ModelSpec, Outputs, Seating};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The arguments of every command that runs games (`run`, `tournament`).
 #[derive(Args, Clone)]
@@ -31,9 +31,10 @@ pub(crate) struct Common {
     /// `silver merge`.
     #[arg(long)]
     pub(crate) shard: Option<String>,
-    /// Continue an interrupted run in the output directory.
-    #[arg(long)]
-    pub(crate) resume: bool,
+    /// Continue an interrupted run in the output directory; `--resume=auto`: whatever the
+    /// directory needs (start, continue, or nothing if it holds this run finished).
+    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "yes", value_name = "auto")]
+    pub(crate) resume: Option<Resume>,
     /// Replace a finished run in the output directory (an unfinished run, or files that are
     /// not a run's, are never replaced).
     #[arg(long)]
@@ -55,6 +56,41 @@ pub(crate) struct Common {
     /// the files always use the mean).
     #[arg(long, value_name = "BOT")]
     pub(crate) anchor: Option<String>,
+}
+
+/// `--resume` (continue the run in the output directory) or `--resume=auto` (one command for a
+/// scheduler that may start a task again: start if the directory is empty or absent, continue if
+/// unfinished, exit 0 without playing if it holds this plan's finished run; another plan's run
+/// or files that are not a run's are refused either way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Resume {
+    /// Continue the run (it must be there).
+    Yes,
+    /// Start, continue or confirm finished, whichever the directory needs.
+    Auto,
+}
+
+impl Resume {
+    /// Whether a command with `mode` continues what `out` holds: `--resume` always,
+    /// `--resume=auto` when `out` holds anything (what is not this plan's run is then refused
+    /// by the same checks as `--resume`'s).
+    pub(crate) fn resumes(mode: Option<Resume>, out: &Path) -> bool {
+        match mode {
+            None => false,
+            Some(Resume::Yes) => true,
+            Some(Resume::Auto) => std::fs::read_dir(out).is_ok_and(|mut d| d.next().is_some()),
+        }
+    }
+
+    /// What `--resume=auto` does with a directory that holds this plan's finished run:
+    /// nothing is played, a note says so, exit 0.
+    pub(crate) fn nothing_to_play(dir: &Path) -> std::process::ExitCode {
+        note!(
+            "{} holds this run, finished: nothing to play (--resume=auto)",
+            dir.display()
+        );
+        std::process::ExitCode::SUCCESS
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -1,7 +1,7 @@
 //! Running a resolved plan (`run` and `tournament`): the header and progress, the tables at
 //! the end, and what an interruption or a failed game prints.
 
-use crate::args::Common;
+use crate::args::{Common, Resume};
 use crate::cmd::comparisons;
 use crate::progress;
 use anyhow::Result;
@@ -25,7 +25,7 @@ pub(crate) fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Resu
         out: out.clone(),
         threads: common.threads,
         shard,
-        resume: common.resume,
+        resume: Resume::resumes(common.resume, &out),
         force: common.force,
         command: Some(shell_words()),
     };
@@ -66,6 +66,9 @@ pub(crate) fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Resu
                 out.display()
             )?;
             Ok(ExitCode::SUCCESS)
+        }
+        Err(RunError::AlreadyComplete { dir }) if common.resume == Some(Resume::Auto) => {
+            Ok(Resume::nothing_to_play(&dir))
         }
         Err(RunError::Interrupted { done, total }) => {
             note!(

@@ -445,6 +445,68 @@ fn resume_after_interrupt_gives_the_same_files() {
     assert_mentions(&msg, &["already complete"]);
 }
 
+/// Blocks a run in `dir` has recorded (0 before its manifest).
+fn blocks_done(dir: &Path) -> u64 {
+    std::fs::read_to_string(dir.join("manifest.json"))
+        .ok()
+        .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+        .and_then(|m| m["blocks_done"].as_u64())
+        .unwrap_or(0)
+}
+
+#[test]
+fn resume_auto_restarts_after_term_and_kill_to_the_same_files() {
+    // A scheduler's task, started again by the same command after each stop: preempted
+    // (SIGTERM: the run saves), killed (SIGKILL: what the last checkpoint holds), preempted
+    // again, then left to finish.
+    let tmp = TempDir::new("resume-auto");
+    let (dir, reference) = (tmp.join("restarted"), tmp.join("reference"));
+    let command = || {
+        with(
+            long_run(),
+            args!["--threads", "1", "--resume=auto", "--out", &dir],
+        )
+    };
+    for signal in ["-TERM", "-KILL", "-TERM"] {
+        let before = blocks_done(&dir);
+        let out = signal_once(command(), signal, "a block more was saved", || {
+            blocks_done(&dir) > before
+        });
+        if signal == "-TERM" {
+            let last = out.stderr.trim_end().lines().last().unwrap_or("");
+            assert_mentions(last, &["interrupted", "--resume"]);
+        }
+        assert_eq!(manifest(&dir)["complete"], false);
+    }
+    let finished = ok(command());
+    let played = games_played(&finished);
+    assert!(
+        0 < played && played < 16000,
+        "the last start played {played} games\n{}",
+        finished.describe()
+    );
+    ok(with(
+        long_run(),
+        args!["--threads", "2", "--out", &reference],
+    ));
+    assert_same_files(&dir, &reference, &CSVS);
+
+    // Started once more (the scheduler retried a task that had finished): nothing is played,
+    // nothing changes, exit 0.
+    let again = ok(command());
+    assert_mentions(&again.stderr, &["finished", "nothing to play"]);
+    assert!(!again.stdout.contains(" games in "), "{}", again.describe());
+    assert_same_files(&dir, &reference, &CSVS);
+
+    // Another plan's run is refused, not replaced.
+    let msg = fails(with(
+        long_run(),
+        args!["--set", "bullet", "--resume=auto", "--out", &dir],
+    ));
+    assert_mentions(&msg, &["different plan"]);
+    assert_same_files(&dir, &reference, &CSVS);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Replay
 

@@ -131,6 +131,12 @@ fn a_finished_card_is_refused_replaced_with_force_and_not_resumed() {
     let msg = fails(resume);
     assert_mentions(&msg, &["already complete"]);
     let before = read(&dir.join("design.json"));
+    // --resume=auto: a finished card is left as it is, exit 0.
+    let mut auto = card(&dir, "2");
+    auto.push("--resume=auto".into());
+    let out = ok(auto);
+    assert_mentions(&out.stderr, &["finished", "nothing to play"]);
+    assert_eq!(read(&dir.join("design.json")), before);
     let mut force = card(&dir, "1");
     force.push("--force".into());
     ok(force);
@@ -163,8 +169,9 @@ fn an_interrupted_card_resumes_to_the_same_files() {
     assert!(!dir.join("design.csv").exists());
     let msg = fails(long.clone());
     assert_mentions(&msg, &["unfinished design card", "--resume"]);
+    // --resume=auto continues it (as --resume would).
     let mut resume = long.clone();
-    resume.push("--resume".into());
+    resume.push("--resume=auto".into());
     let i = resume.iter().position(|a| a == "--threads").unwrap();
     resume[i + 1] = "2".into();
     ok(resume);

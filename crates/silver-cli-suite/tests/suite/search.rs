@@ -221,7 +221,7 @@ fn an_interrupted_search_resumes_to_the_same_files() {
     let (whole, stopped) = (tmp.join("whole"), tmp.join("stopped"));
     let first = stopped.join("stages/01-screen/chunk-000000.csv");
     let out = interrupt_once(
-        search(&spec, &stopped, "1", &[]),
+        search(&spec, &stopped, "1", &["--resume=auto"]),
         "a chunk was written",
         || first.is_file(),
     );
@@ -231,12 +231,17 @@ fn an_interrupted_search_resumes_to_the_same_files() {
         out.describe()
     );
     assert!(!stopped.join("search.csv").exists());
-    let out = ok(search(&spec, &stopped, "2", &["--resume"]));
+    // The same command again (--resume=auto: started afresh the first time) continues it.
+    let out = ok(search(&spec, &stopped, "2", &["--resume=auto"]));
     assert!(
         !out.stdout.contains("(0 already complete)"),
         "{}",
         out.stdout
     );
     ok(search(&spec, &whole, "2", &[]));
+    assert_same_trees(&whole, &stopped);
+    // And once more, finished: no game is played, the files stay as they are.
+    let out = ok(search(&spec, &stopped, "2", &["--resume=auto"]));
+    assert!(out.stdout.contains(" 0 games in "), "{}", out.stdout);
     assert_same_trees(&whole, &stopped);
 }

@@ -1,6 +1,6 @@
 //! `silver run SPEC` when the spec has a `[balance]` table: a balance sweep.
 
-use crate::args::Common;
+use crate::args::{Common, Resume};
 use crate::execute::{has_programs, shell_word};
 use crate::progress;
 use anyhow::{bail, Result};
@@ -27,7 +27,7 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
     let opts = BalanceOptions {
         out: out.clone(),
         threads: common.threads,
-        resume: common.resume,
+        resume: Resume::resumes(common.resume, &out),
         force: common.force,
     };
     let interrupted = progress::interrupt_flag("stopping; completed sets are kept...")?;
@@ -74,6 +74,9 @@ pub(crate) fn run(spec: ExperimentSpec, path: &Path, common: &Common) -> Result<
                 out.display()
             )?;
             Ok(ExitCode::SUCCESS)
+        }
+        Err(RunError::AlreadyComplete { dir }) if common.resume == Some(Resume::Auto) => {
+            Ok(Resume::nothing_to_play(&dir))
         }
         Err(RunError::Interrupted { done, total }) => {
             let per_set = bp.games_per_set().max(1);

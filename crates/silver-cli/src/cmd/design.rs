@@ -1,7 +1,7 @@
 //! `silver design --set SET --out DIR`: the design card of one set (what the set does to the
 //! game, measured on common random numbers), every arm into `DIR/arms/`.
 
-use crate::args::{split_bots, ModelArg};
+use crate::args::{split_bots, ModelArg, Resume};
 use crate::progress;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -53,9 +53,11 @@ pub(crate) struct DesignArgs {
     /// Output directory.
     #[arg(long)]
     out: PathBuf,
-    /// Continue an interrupted card in the output directory (complete arms are kept).
-    #[arg(long)]
-    resume: bool,
+    /// Continue an interrupted card in the output directory (complete arms are kept);
+    /// `--resume=auto`: whatever the directory needs (start, continue, or nothing if it holds
+    /// this card finished).
+    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "yes", value_name = "auto")]
+    resume: Option<Resume>,
     /// Replace a finished card in the output directory.
     #[arg(long)]
     force: bool,
@@ -127,7 +129,7 @@ pub(crate) fn design_cmd(a: &DesignArgs) -> Result<ExitCode> {
     let opts = DesignOptions {
         out: a.out.clone(),
         threads: a.threads,
-        resume: a.resume,
+        resume: Resume::resumes(a.resume, &a.out),
         force: a.force,
     };
     let interrupted = progress::interrupt_flag("stopping; completed arms are kept...")?;
@@ -161,6 +163,9 @@ pub(crate) fn design_cmd(a: &DesignArgs) -> Result<ExitCode> {
                 a.out.display()
             )?;
             Ok(ExitCode::SUCCESS)
+        }
+        Err(RunError::AlreadyComplete { dir }) if a.resume == Some(Resume::Auto) => {
+            Ok(Resume::nothing_to_play(&dir))
         }
         Err(RunError::Interrupted { done, total }) => {
             note!(

@@ -1,6 +1,7 @@
 //! `silver search SPEC.toml --out DIR`: a balance search over a space of card sets (every
 //! stage in order, or one stage or one shard of it), then its ranking.
 
+use crate::args::Resume;
 use crate::progress;
 use anyhow::{Context, Result};
 use clap::Args;
@@ -21,9 +22,11 @@ pub(crate) struct SearchArgs {
     /// Worker threads (default: one per core). Output does not depend on it.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Continue the search in the output directory (complete chunks are kept).
-    #[arg(long)]
-    resume: bool,
+    /// Continue the search in the output directory (complete chunks are kept);
+    /// `--resume=auto`: whatever the directory needs (start, continue, or nothing to play if it
+    /// holds this search finished).
+    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "yes", value_name = "auto")]
+    resume: Option<Resume>,
     /// Replace another search (or this one, finished) in the output directory.
     #[arg(long)]
     force: bool,
@@ -96,7 +99,7 @@ pub(crate) fn search_cmd(a: &SearchArgs) -> Result<ExitCode> {
         .unwrap_or_else(|| PathBuf::from("results").join(&plan.name));
     let opts = SearchOptions {
         threads: a.threads,
-        resume: a.resume,
+        resume: Resume::resumes(a.resume, &out),
         force: a.force,
         stage: a.stage,
         shard,

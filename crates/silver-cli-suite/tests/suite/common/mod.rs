@@ -273,6 +273,13 @@ pub fn interrupt_after_a_block(args: Vec<OsString>, dir: &Path) -> Out {
 /// Starts `silver ARGS`, interrupts it with SIGINT as soon as `ready()` (polled), and returns
 /// what it did: exit 130, no panic (it must still have been running).
 pub fn interrupt_once(args: Vec<OsString>, what: &str, ready: impl Fn() -> bool) -> Out {
+    signal_once(args, "-INT", what, ready)
+}
+
+/// Starts `silver ARGS`, sends it `signal` (`-INT`, `-TERM`: exit 130 after saving; `-KILL`:
+/// no exit code) as soon as `ready()` (polled), and returns what it did (no panic; it must
+/// still have been running).
+pub fn signal_once(args: Vec<OsString>, signal: &str, what: &str, ready: impl Fn() -> bool) -> Out {
     use std::time::{Duration, Instant};
     let mut child = silver(&args)
         .stdout(Stdio::piped())
@@ -295,12 +302,13 @@ pub fn interrupt_once(args: Vec<OsString>, what: &str, ready: impl Fn() -> bool)
         std::thread::sleep(Duration::from_millis(5));
     }
     let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .expect("cannot run kill");
     assert!(kill.success());
     let out = Out::new(args, child.wait_with_output().unwrap());
-    assert_eq!(out.code, Some(130), "{}", out.describe());
+    let expected = if signal == "-KILL" { None } else { Some(130) };
+    assert_eq!(out.code, expected, "{}", out.describe());
     assert!(!out.stderr.contains("panicked"), "{}", out.describe());
     out
 }
