@@ -145,7 +145,9 @@ impl Shard {
     /// index (and, from Slurm, the count) from a job array's environment, read through `env`:
     ///
     /// * Slurm: `SLURM_ARRAY_TASK_ID`, less `SLURM_ARRAY_TASK_MIN` (default 0), of
-    ///   `SLURM_ARRAY_TASK_COUNT` tasks (or `SLURM_ARRAY_TASK_MAX − MIN + 1`);
+    ///   `SLURM_ARRAY_TASK_COUNT` tasks (or `SLURM_ARRAY_TASK_MAX − MIN + 1`); an array whose
+    ///   ids are not consecutive (a `SLURM_ARRAY_TASK_STEP` other than 1, or a count other
+    ///   than `MAX − MIN + 1`: `--array=1-7:2`, `--array=1,3,5`) is refused;
     /// * Kubernetes Indexed Jobs: `JOB_COMPLETION_INDEX` (0-based), count from `auto/N`;
     /// * AWS Batch array jobs: `AWS_BATCH_JOB_ARRAY_INDEX` (0-based), count from `auto/N`;
     /// * GNU parallel: `PARALLEL_SEQ` (1-based job number), count from `auto/N`.
@@ -185,38 +187,57 @@ impl Shard {
                     .map_err(|_| err(format!("{name}={v} is not a number"))),
             }
         };
-        let (index, count, source): (u64, Option<u64>, &str) =
-            if let Some(id) = num("SLURM_ARRAY_TASK_ID")? {
-                let min = num("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
-                let count = match (num("SLURM_ARRAY_TASK_COUNT")?, num("SLURM_ARRAY_TASK_MAX")?) {
-                    (Some(c), _) => Some(c),
-                    (None, Some(max)) if max >= min => Some(max - min + 1),
-                    _ => None,
-                };
-                if id < min {
-                    return Err(err(format!(
-                        "SLURM_ARRAY_TASK_ID={id} is below SLURM_ARRAY_TASK_MIN={min}"
-                    )));
-                }
-                (id - min, count, "SLURM_ARRAY_TASK_ID")
-            } else if let Some(i) = num("JOB_COMPLETION_INDEX")? {
-                (i, None, "JOB_COMPLETION_INDEX")
-            } else if let Some(i) = num("AWS_BATCH_JOB_ARRAY_INDEX")? {
-                (i, None, "AWS_BATCH_JOB_ARRAY_INDEX")
-            } else if let Some(seq) = num("PARALLEL_SEQ")? {
-                if seq == 0 {
-                    return Err(err(
-                        "PARALLEL_SEQ=0: GNU parallel numbers jobs from 1".into()
-                    ));
-                }
-                (seq - 1, None, "PARALLEL_SEQ")
-            } else {
-                return Err(err(
-                    "no job-array index in the environment (SLURM_ARRAY_TASK_ID, \
-                     JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX or PARALLEL_SEQ)"
-                        .into(),
-                ));
+        let (index, count, source): (u64, Option<u64>, &str) = if let Some(id) =
+            num("SLURM_ARRAY_TASK_ID")?
+        {
+            let min = num("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+            let (given_count, max) = (num("SLURM_ARRAY_TASK_COUNT")?, num("SLURM_ARRAY_TASK_MAX")?);
+            // A stepped or listed array (--array=1-7:2, --array=1,3,5) has gaps between
+            // its ids: no id maps to a shard index, so every task refuses rather than some
+            // playing the wrong shard.
+            let step = num("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1);
+            let gaps = match (given_count, max) {
+                (Some(c), Some(max)) => max < min || c != max - min + 1,
+                _ => false,
             };
+            if step != 1 || gaps {
+                return Err(err(format!(
+                    "the Slurm job array is not a range of consecutive ids \
+                         (SLURM_ARRAY_TASK_MIN={min}, SLURM_ARRAY_TASK_MAX={}, \
+                         SLURM_ARRAY_TASK_STEP={step}): submit it as --array=1-N, or give \
+                         --shard K/N",
+                    max.map_or("unset".to_string(), |m| m.to_string())
+                )));
+            }
+            let count = match (given_count, max) {
+                (Some(c), _) => Some(c),
+                (None, Some(max)) if max >= min => Some(max - min + 1),
+                _ => None,
+            };
+            if id < min {
+                return Err(err(format!(
+                    "SLURM_ARRAY_TASK_ID={id} is below SLURM_ARRAY_TASK_MIN={min}"
+                )));
+            }
+            (id - min, count, "SLURM_ARRAY_TASK_ID")
+        } else if let Some(i) = num("JOB_COMPLETION_INDEX")? {
+            (i, None, "JOB_COMPLETION_INDEX")
+        } else if let Some(i) = num("AWS_BATCH_JOB_ARRAY_INDEX")? {
+            (i, None, "AWS_BATCH_JOB_ARRAY_INDEX")
+        } else if let Some(seq) = num("PARALLEL_SEQ")? {
+            if seq == 0 {
+                return Err(err(
+                    "PARALLEL_SEQ=0: GNU parallel numbers jobs from 1".into()
+                ));
+            }
+            (seq - 1, None, "PARALLEL_SEQ")
+        } else {
+            return Err(err(
+                "no job-array index in the environment (SLURM_ARRAY_TASK_ID, \
+                     JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX or PARALLEL_SEQ)"
+                    .into(),
+            ));
+        };
         let count = match (count, given) {
             (Some(c), Some(g)) if c != g as u64 => {
                 return Err(err(format!(

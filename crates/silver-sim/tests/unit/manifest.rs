@@ -29,6 +29,48 @@ fn auto_shards_come_from_job_arrays() {
         .contains("4 tasks"));
     let max = [("SLURM_ARRAY_TASK_ID", "0"), ("SLURM_ARRAY_TASK_MAX", "7")];
     assert_eq!(s("auto", &max), shard(0, 8));
+    // What Slurm sets for --array=1-7:2 (ids 1, 3, 5, 7) and --array=1,2,5: no task of either
+    // is given a shard, not even those whose id would fit.
+    let stepped = |id| {
+        [
+            ("SLURM_ARRAY_TASK_ID", id),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "7"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ("SLURM_ARRAY_TASK_STEP", "2"),
+        ]
+    };
+    let listed = |id| {
+        [
+            ("SLURM_ARRAY_TASK_ID", id),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "5"),
+            ("SLURM_ARRAY_TASK_COUNT", "3"),
+            ("SLURM_ARRAY_TASK_STEP", "1"),
+        ]
+    };
+    for vars in [
+        stepped("1"),
+        stepped("3"),
+        stepped("7"),
+        listed("1"),
+        listed("2"),
+    ] {
+        for t in ["auto", "auto/4", "auto/3"] {
+            let e = s(t, &vars).unwrap_err().to_string();
+            assert!(e.contains("not a range of consecutive ids"), "{t}: {e}");
+        }
+    }
+    let step_only = [("SLURM_ARRAY_TASK_ID", "1"), ("SLURM_ARRAY_TASK_STEP", "2")];
+    assert!(s("auto/4", &step_only).is_err());
+    let contiguous = [
+        ("SLURM_ARRAY_TASK_ID", "5"),
+        ("SLURM_ARRAY_TASK_MIN", "5"),
+        ("SLURM_ARRAY_TASK_MAX", "8"),
+        ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ("SLURM_ARRAY_TASK_STEP", "1"),
+    ];
+    assert_eq!(s("auto", &contiguous), shard(0, 4));
     assert_eq!(s("auto/3", &[("JOB_COMPLETION_INDEX", "2")]), shard(2, 3));
     assert_eq!(
         s("auto/3", &[("AWS_BATCH_JOB_ARRAY_INDEX", "0")]),

@@ -80,7 +80,8 @@ macro_rules! args {
     };
 }
 
-// After `args!`, which it uses.
+// After `args!`, which they use.
+pub mod cluster;
 pub mod shards;
 
 /// A fresh, empty directory under the system temp dir, removed when dropped (named after the
