@@ -39,6 +39,10 @@ pub(crate) struct Common {
     /// not a run's, are never replaced).
     #[arg(long)]
     pub(crate) force: bool,
+    /// Interim standings (head-to-head, ratings, an SPRT's LLR) on stderr every N games
+    /// (default: every minute; 0: only when asked); SIGUSR1 asks for them at any time.
+    #[arg(long, value_name = "N")]
+    pub(crate) standings_every: Option<u64>,
     /// Write only summary.csv (and the manifest), no per-game files.
     #[arg(long)]
     pub(crate) summary_only: bool,

@@ -43,7 +43,11 @@ pub(crate) fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Resu
             out.display()
         ),
         common.quiet,
-    );
+    )
+    .with_standings(progress::Standings::new(
+        common.standings_every,
+        standings_text(names.clone(), common.anchor.clone()),
+    )?);
     let result = run(&plan, &opts, &mut reporter, &interrupted);
     reporter.finish();
     match result {
@@ -91,6 +95,18 @@ pub(crate) fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Resu
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// The interim standings of a run of `names`: the head-to-head and ratings tables and an SPRT's
+/// test, as the run prints them at its end (nothing for a run of one bot).
+fn standings_text(names: Vec<String>, anchor: Option<String>) -> progress::StandingsText {
+    Box::new(move |stats, sprt| {
+        let mut text = comparisons(stats, &names, anchor.as_deref()).unwrap_or_default();
+        if let Some(t) = sprt {
+            text.push_str(&t.summary(&stats.pairs, &names));
+        }
+        text
+    })
 }
 
 /// The command that replays game `game` of the run in `dir`: everything it needs (bots,

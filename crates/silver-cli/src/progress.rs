@@ -68,6 +68,66 @@ pub(crate) struct Reporter {
     first_done: Option<u64>,
     /// `--quiet`: no header, no progress.
     quiet: bool,
+    /// A run's interim standings, if it shows them.
+    standings: Option<Standings>,
+}
+
+/// Interim standings of a run (`--standings-every`): the head-to-head, the ratings and an
+/// SPRT's test so far, on stderr now and then, and whenever SIGUSR1 asks for them.
+pub(crate) struct Standings {
+    /// Every this many games (0: only when asked); `None`: every `STANDINGS_EVERY`.
+    every: Option<u64>,
+    /// The games after which they are next due (with `every`).
+    next: Option<u64>,
+    last: Instant,
+    /// Set by SIGUSR1: show them after the blocks in progress.
+    asked: Arc<AtomicBool>,
+    show: StandingsText,
+}
+
+/// What the standings say, from the statistics so far and an SPRT's test.
+pub(crate) type StandingsText =
+    Box<dyn Fn(&silver_sim::Stats, Option<&silver_sim::SprtRecord>) -> String>;
+
+/// How often a run shows its standings without `--standings-every`.
+const STANDINGS_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+impl Standings {
+    /// Standings every `every` games (0: only on SIGUSR1; `None`: every minute), written by
+    /// `show`; SIGUSR1 asks for them at any time (on Unix).
+    pub(crate) fn new(every: Option<u64>, show: StandingsText) -> Result<Standings> {
+        let asked = Arc::new(AtomicBool::new(false));
+        #[cfg(unix)]
+        signal_hook::flag::register(signal_hook::consts::SIGUSR1, asked.clone())
+            .context("cannot install the SIGUSR1 handler")?;
+        Ok(Standings {
+            every,
+            next: None,
+            last: Instant::now(),
+            asked,
+            show,
+        })
+    }
+
+    /// Whether they are due after `done` games (and what is due next is noted).
+    fn due(&mut self, done: u64, quiet: bool) -> bool {
+        let asked = self.asked.swap(false, Ordering::SeqCst);
+        let timed = match self.every {
+            Some(0) => false,
+            Some(n) => {
+                // The first multiple of `n` above the games a resumed run started from.
+                let next = *self.next.get_or_insert((done / n + 1) * n);
+                if done >= next {
+                    self.next = Some((done / n + 1) * n);
+                    true
+                } else {
+                    false
+                }
+            }
+            None => self.last.elapsed() >= STANDINGS_EVERY,
+        };
+        asked || (timed && !quiet)
+    }
 }
 
 impl Reporter {
@@ -95,7 +155,14 @@ impl Reporter {
             unit: "set",
             first_done: None,
             quiet,
+            standings: None,
         }
+    }
+
+    /// A reporter that also shows a run's interim standings.
+    pub(crate) fn with_standings(mut self, standings: Standings) -> Reporter {
+        self.standings = Some(standings);
+        self
     }
 
     fn show_header(&mut self) {
@@ -171,6 +238,49 @@ impl Progress for Reporter {
             );
             self.last_line = Instant::now();
             self.last_pct = pct;
+        }
+    }
+
+    fn standings(
+        &mut self,
+        done: u64,
+        total: u64,
+        stats: &silver_sim::Stats,
+        sprt: Option<&silver_sim::SprtRecord>,
+    ) {
+        self.show_standings(done, total, stats, sprt);
+    }
+}
+
+impl Reporter {
+    /// The standings after `done` of `total` games, if due.
+    fn show_standings(
+        &mut self,
+        done: u64,
+        total: u64,
+        stats: &silver_sim::Stats,
+        sprt: Option<&silver_sim::SprtRecord>,
+    ) {
+        let quiet = self.quiet;
+        let Some(s) = self.standings.as_mut() else {
+            return;
+        };
+        if !s.due(done, quiet) {
+            return;
+        }
+        s.last = Instant::now();
+        let text = (s.show)(stats, sprt);
+        if text.is_empty() {
+            return;
+        }
+        let pct = (done * 100).checked_div(total).unwrap_or(100);
+        let text = format!(
+            "standings after {done} of {total} games ({pct}%):\n{}",
+            text.trim_end()
+        );
+        match &self.bar {
+            Some(b) => b.println(text),
+            None => note!("{text}"),
         }
     }
 }

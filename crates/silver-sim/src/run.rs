@@ -45,6 +45,19 @@ pub struct RunOptions {
 pub trait Progress {
     /// Games done so far out of `total` in this run (including resumed ones).
     fn update(&mut self, done: u64, total: u64);
+
+    /// The run's statistics after `done` of `total` games and, in an SPRT run, its test: called
+    /// after each window of blocks but the last, for a reporter that shows the standings now
+    /// and then (the default ignores them).
+    fn standings(
+        &mut self,
+        done: u64,
+        total: u64,
+        stats: &Stats,
+        sprt: Option<&crate::sprt::SprtRecord>,
+    ) {
+        let _ = (done, total, stats, sprt);
+    }
 }
 
 impl<F: FnMut(u64, u64)> Progress for F {
@@ -272,7 +285,11 @@ pub fn run(
                 manifest.save(out)?;
                 last_checkpoint = Some(Instant::now());
             }
-            progress.update(layout.games_in(manifest.blocks_done), total);
+            let done = layout.games_in(manifest.blocks_done);
+            progress.update(done, total);
+            if !stopping {
+                progress.standings(done, total, &manifest.stats, manifest.sprt.as_ref());
+            }
             Ok(())
         },
     );

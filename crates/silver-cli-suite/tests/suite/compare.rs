@@ -384,6 +384,116 @@ fn an_interrupted_sprt_resumes_to_the_same_files() {
     assert_same_files(&dir, &reference, &SPRT_FILES);
 }
 
+/// The standings blocks a run printed on stderr: each block's first line and its LLR line.
+fn standings(stderr: &str) -> Vec<(String, Option<String>)> {
+    let mut found: Vec<(String, Option<String>)> = Vec::new();
+    for line in stderr.lines() {
+        if line.starts_with("standings after ") {
+            found.push((line.to_string(), None));
+        } else if line.starts_with("LLR ") {
+            if let Some(last) = found.last_mut() {
+                last.1.get_or_insert_with(|| line.to_string());
+            }
+        }
+    }
+    found
+}
+
+/// The process writing the run in `dir` (its lock file: `pid N: COMMAND`).
+fn pid_of_run(dir: &Path) -> String {
+    let lock = read_text(&dir.join(".silver.lock"));
+    lock.strip_prefix("pid ")
+        .and_then(|rest| rest.split(':').next())
+        .unwrap_or_else(|| panic!("no pid in the lock file: {lock}"))
+        .to_string()
+}
+
+#[test]
+fn interim_standings_show_every_n_games_and_when_asked() {
+    let tmp = TempDir::new("standings");
+    // Every 1,000 games of 3,000: twice, not at the end (the run prints its tables then), with
+    // the SPRT's test as it stood.
+    let run = sprt_run("greedy,greedy:exchange_gain=0.6", "elo0=-1,elo1=1", 3_000);
+    let out = ok(with(
+        run.clone(),
+        args![
+            "--threads",
+            "2",
+            "--standings-every",
+            "1000",
+            "--out",
+            &tmp.join("a")
+        ],
+    ));
+    // Shown at the end of the first window of blocks at or past each 1,000 games.
+    let shown = standings(&out.stderr);
+    let games: Vec<u64> = shown
+        .iter()
+        .map(|s| {
+            s.0.strip_prefix("standings after ")
+                .and_then(|r| r.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{}", s.0))
+        })
+        .collect();
+    assert_eq!(games.len(), 2, "{}", out.stderr);
+    assert!((1000..2000).contains(&games[0]), "{games:?}");
+    assert!((2000..3000).contains(&games[1]), "{games:?}");
+    assert!(shown.iter().all(|s| s.1.is_some()), "{}", out.stderr);
+    assert_mentions(&out.stderr, &["head to head", "ratings", "SPRT greedy vs"]);
+    // The LLR shown is sprt.csv's after the same games (blocks of 2 games).
+    let sprt = rows(&tmp.join("a").join("sprt.csv"));
+    let llr: f64 = sprt[(games[0] / 2 - 1) as usize][3].parse().unwrap();
+    let printed = shown[0].1.as_deref().unwrap();
+    assert!(
+        printed.starts_with(&format!("LLR {llr:.3} ")),
+        "{printed} vs {llr}"
+    );
+    // 0: none; --quiet: none.
+    for flags in [args!["--standings-every", "0"], args!["--quiet"]] {
+        let dir = tmp.join(&format!("none{}", flags.len()));
+        let out = ok(with(with(run.clone(), flags), args!["--out", &dir]));
+        assert!(standings(&out.stderr).is_empty(), "{}", out.stderr);
+    }
+    // SIGUSR1 asks for them at any time, --quiet or not.
+    let dir = tmp.join("asked");
+    let long = with(
+        sprt_run("greedy,greedy:exchange_gain=0.6", "elo0=-1,elo1=1", 400_000),
+        args!["--threads", "1", "--quiet", "--out", &dir],
+    );
+    let done = || {
+        std::fs::read_to_string(dir.join("manifest.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|m| m["blocks_done"].as_u64())
+            .unwrap_or(0)
+    };
+    let asked = std::cell::Cell::new(None::<u64>);
+    let out = interrupt_once(long, "the standings were asked for", || {
+        match asked.get() {
+            None if done() > 0 => {
+                let pid = pid_of_run(&dir);
+                let kill = std::process::Command::new("kill")
+                    .args(["-USR1", &pid])
+                    .status()
+                    .expect("cannot run kill");
+                assert!(kill.success());
+                asked.set(Some(done()));
+                false
+            }
+            // Two checkpoints later, a window has ended since the signal.
+            Some(at) => {
+                done() > at + 1 && {
+                    std::thread::sleep(std::time::Duration::from_millis(1100));
+                    true
+                }
+            }
+            None => false,
+        }
+    });
+    assert!(!standings(&out.stderr).is_empty(), "{}", out.stderr);
+}
+
 #[test]
 fn sprt_input_errors_are_one_line() {
     for (args, words) in [
