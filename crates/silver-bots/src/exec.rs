@@ -25,8 +25,10 @@ use crate::kinds::as_bot;
 use crate::{Bot, BotRng, Choice, ExecParams, Kind, SpecError};
 use program::{quote, Program, Trouble};
 use rand::Rng;
+use serde_json::json;
 use silver_rules::{
-    AbilityStep, Action, CardId, CardSource, Config, Game, Observation, PlayerView, Seat, Stage,
+    AbilityStep, Action, ActionKind, CardId, CardSource, CardView, Config, Game, Observation,
+    PlayerView, Seat, Slot, Stage,
 };
 use std::time::{Duration, Instant};
 
@@ -165,49 +167,231 @@ impl Drop for ExecBot {
     }
 }
 
-/// The seat's view as JSON: what it knows and may see, nothing else.
-pub fn view_json(view: &PlayerView) -> serde_json::Value {
-    let me = view.viewer();
-    let villages: Vec<serde_json::Value> = (0..view.players())
-        .map(|s| {
-            let cards: Vec<serde_json::Value> = view
-                .village(s)
-                .map(|c| {
-                    serde_json::json!({
-                        "value": c.value,
-                        "face_up": c.face_up,
-                        "under_token": c.under_token,
-                        "guarded": c.guarded,
-                        "known_by": c.known_by,
-                    })
+/// One key of the JSON view: its name, what it means (the protocol page's table is rendered
+/// from these, see [`protocol_tables`]) and how it is read from the seat's view.
+struct ViewKey {
+    key: &'static str,
+    meaning: &'static str,
+    value: fn(&PlayerView) -> serde_json::Value,
+}
+
+/// One key of a village card in the JSON view, as [`ViewKey`].
+struct CardKey {
+    key: &'static str,
+    meaning: &'static str,
+    value: fn(&PlayerView, Seat, Slot, &CardView) -> serde_json::Value,
+}
+
+/// The view's keys, in the order the protocol page lists them: the encoder is this table.
+const VIEW_KEYS: &[ViewKey] = &[
+    ViewKey {
+        key: "seat",
+        meaning: "this seat (seats are numbered from 0)",
+        value: |v| json!(v.viewer()),
+    },
+    ViewKey {
+        key: "players",
+        meaning: "how many play",
+        value: |v| json!(v.players()),
+    },
+    ViewKey {
+        key: "round",
+        meaning: "the round, from 1",
+        value: |v| json!(v.round()),
+    },
+    ViewKey {
+        key: "turn",
+        meaning: "the turns completed in this round",
+        value: |v| json!(v.turn_number()),
+    },
+    ViewKey {
+        key: "turn_player",
+        meaning: "whose turn it is",
+        value: |v| json!(v.turn_player()),
+    },
+    ViewKey {
+        key: "start_player",
+        meaning: "who started this round",
+        value: |v| json!(v.start_player()),
+    },
+    ViewKey {
+        key: "stage",
+        meaning: "what the game waits for: `Turn`, `Holding`, `Selecting`, `KeepDrawn`, \
+            `Ability`, `OpeningPeek`, … (the legal actions say the rest)",
+        value: |v| json!(stage_name(v.stage())),
+    },
+    ViewKey {
+        key: "step",
+        meaning: "the details of the pending decision, as far as the seat may know them: \
+            `OpeningPeek` `{seat, left}`; `KeepDrawn` `{drawn: [values]}` (draw order, the \
+            `index` of `keep-drawn`); `Holding` `{from}` (`deck`, `display`, `discard`, \
+            `master`, `witch`); `Selecting` `{from, selected: [slots]}`; `Ability` `{step, \
+            ability_of, copied, card_value, …}` with `step` one of `choose`, `more-looks` \
+            (`looked: [[seat, slot]…]`, `left`), `give` (`taken_from: [seat, slot]`), \
+            `witch-looked`, `swap-with` (`first: [seat, slot]`), `more-discards` (`left`), \
+            `mortician` (`cards`: the values that may be used); `{}` otherwise",
+        value: step_json,
+    },
+    ViewKey {
+        key: "token_holder",
+        meaning: "who holds the token this round (R-TOKEN-WIN), or null",
+        value: |v| json!(v.token_holder()),
+    },
+    ViewKey {
+        key: "token_used",
+        meaning: "whether the token's power was used this round (R-AMULET, E-TOKEN)",
+        value: |v| json!(v.token_used()),
+    },
+    ViewKey {
+        key: "census_caller",
+        meaning: "who called census this round (R-CENSUS), or null",
+        value: |v| json!(v.census_caller()),
+    },
+    ViewKey {
+        key: "totals",
+        meaning: "per seat, the game's points so far (R-SCORE)",
+        value: |v| json!(&v.totals()[..v.players() as usize]),
+    },
+    ViewKey {
+        key: "villages",
+        meaning: "per seat, its cards in slot order (left to right), each an object with the \
+            keys below",
+        value: |v| {
+            let villages: Vec<serde_json::Value> = (0..v.players())
+                .map(|s| {
+                    let cards: Vec<serde_json::Value> = v
+                        .village(s)
+                        .enumerate()
+                        .map(|(i, c)| {
+                            let card: serde_json::Map<String, serde_json::Value> = CARD_KEYS
+                                .iter()
+                                .map(|k| (k.key.to_string(), (k.value)(v, s, i as Slot, &c)))
+                                .collect();
+                            serde_json::Value::Object(card)
+                        })
+                        .collect();
+                    serde_json::Value::Array(cards)
                 })
                 .collect();
-            serde_json::Value::Array(cards)
-        })
+            serde_json::Value::Array(villages)
+        },
+    },
+    ViewKey {
+        key: "holding",
+        meaning: "the card the seat holds, `{\"value\": V}` (V null if the seat does not know \
+            it), or null",
+        value: |v| json!(v.holding().map(|(_, value)| json!({ "value": value }))),
+    },
+    ViewKey {
+        key: "deck_left",
+        meaning: "how many cards are left in the deck",
+        value: |v| json!(v.deck_len()),
+    },
+    ViewKey {
+        key: "discard_pile",
+        meaning: "the discard pile's values, bottom to top",
+        value: |v| json!(v.discard_pile().collect::<Vec<_>>()),
+    },
+    ViewKey {
+        key: "display",
+        meaning: "the display's values (R-A1), in `draw-display` index order",
+        value: |v| json!(v.display().collect::<Vec<_>>()),
+    },
+    ViewKey {
+        key: "unknown_counts",
+        meaning: "per value 0–13, how many cards of it this seat has not located",
+        value: |v| json!(v.unknown_counts()),
+    },
+];
+
+/// A village card's keys, in the order the protocol page lists them.
+const CARD_KEYS: &[CardKey] = &[
+    CardKey {
+        key: "value",
+        meaning: "the value, or null if this seat does not know it",
+        value: |_, _, _, c| json!(c.value),
+    },
+    CardKey {
+        key: "face_up",
+        meaning: "whether it lies face-up",
+        value: |_, _, _, c| json!(c.face_up),
+    },
+    CardKey {
+        key: "under_token",
+        meaning: "whether the token lies on it (R-AMULET)",
+        value: |_, _, _, c| json!(c.under_token),
+    },
+    CardKey {
+        key: "guarded",
+        meaning: "whether other players' abilities cannot touch it: a face-up Bodyguard, \
+            placed or not, or the card one is placed on (R-A3)",
+        value: |_, _, _, c| json!(c.guarded),
+    },
+    CardKey {
+        key: "known_by",
+        meaning: "bit mask of the seats that know the value (bit `s` for seat `s`: who looked \
+            is public)",
+        value: |_, _, _, c| json!(c.known_by),
+    },
+];
+
+/// The seat's view as JSON: what it knows and may see, nothing else (the keys of
+/// [`VIEW_KEYS`]).
+pub fn view_json(view: &PlayerView) -> serde_json::Value {
+    let map: serde_json::Map<String, serde_json::Value> = VIEW_KEYS
+        .iter()
+        .map(|k| (k.key.to_string(), (k.value)(view)))
         .collect();
-    let holding = view
-        .holding()
-        .map(|(_, v)| serde_json::json!({ "value": v }));
-    serde_json::json!({
-        "seat": me,
-        "players": view.players(),
-        "round": view.round(),
-        "turn": view.turn_number(),
-        "turn_player": view.turn_player(),
-        "start_player": view.start_player(),
-        "stage": stage_name(view.stage()),
-        "step": step_json(view),
-        "token_holder": view.token_holder(),
-        "token_used": view.token_used(),
-        "census_caller": view.census_caller(),
-        "totals": &view.totals()[..view.players() as usize],
-        "villages": villages,
-        "holding": holding,
-        "deck_left": view.deck_len(),
-        "discard_pile": view.discard_pile().collect::<Vec<_>>(),
-        "display": view.display().collect::<Vec<_>>(),
-        "unknown_counts": view.unknown_counts(),
-    })
+    serde_json::Value::Object(map)
+}
+
+/// The protocol page's generated tables (markdown): the view's keys, a village card's keys
+/// and every action kind with its JSON fields and meaning, from the encoder's and the
+/// engine's own tables. `silver bots --protocol-tables` prints it; the docs tests check that
+/// `docs/protocol.md` holds it.
+pub fn protocol_tables() -> String {
+    let cell = |s: &str| s.replace('|', "\\|");
+    let mut out = String::from("The view's keys:\n\n| key | meaning |\n|---|---|\n");
+    for k in VIEW_KEYS {
+        out.push_str(&format!("| `{}` | {} |\n", k.key, cell(k.meaning)));
+    }
+    out.push_str("\nThe keys of each card in `villages`:\n\n| key | meaning |\n|---|---|\n");
+    for k in CARD_KEYS {
+        out.push_str(&format!("| `{}` | {} |\n", k.key, cell(k.meaning)));
+    }
+    let kinds: Vec<ActionKind> = ActionKind::all().collect();
+    out.push_str(&format!(
+        "\nThe {} kinds of action, by `do` (fields are numbers; a slot counts from 0 at the \
+         left of its village):\n\n| `do` | fields | meaning |\n|---|---|---|\n",
+        kinds.len()
+    ));
+    for kind in kinds {
+        let fields: Vec<String> = kind
+            .fields()
+            .map(|(name, doc)| format!("`{name}`: {}", lower_first(doc.trim_end_matches('.'))))
+            .collect();
+        let fields = if fields.is_empty() {
+            "—".to_string()
+        } else {
+            fields.join("; ")
+        };
+        out.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            kind.name(),
+            cell(&fields),
+            cell(&kind.meaning())
+        ));
+    }
+    out
+}
+
+/// `text` with its first letter in lower case (a field's doc as a table cell).
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// Where a card id lies in the villages, as `[seat, slot]` (null elsewhere).

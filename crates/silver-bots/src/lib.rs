@@ -41,7 +41,9 @@ pub use arena::{
     play_game, play_game_with, Dealer, EventsOnly, Match, MatchError, NoPlayers, SeatSet, Seats,
     Watch,
 };
-pub use exec::{kill_all_programs, view_json, BotFailure, ExecBot, MAX_LINE, PROTOCOL};
+pub use exec::{
+    kill_all_programs, protocol_tables, view_json, BotFailure, ExecBot, MAX_LINE, PROTOCOL,
+};
 pub use greedy::GreedyBot;
 pub use ismcts::{CheatingIsmcts, IsmctsBot};
 pub use kinds::Kind;

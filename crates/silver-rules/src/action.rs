@@ -47,9 +47,9 @@ macro_rules! actions {
         $(#[$meta:meta])*
         pub enum Action {
             $(
-                $(#[$vmeta:meta])*
+                $(#[doc = $vdoc:literal])*
                 $variant:ident as $name:literal $({
-                    $( $(#[$fmeta:meta])* $field:ident: $ty:ident < $ids:expr ),+ $(,)?
+                    $( $(#[doc = $fdoc:literal])* $field:ident: $ty:ident < $ids:expr ),+ $(,)?
                 })?
             ),+ $(,)?
         }
@@ -57,9 +57,9 @@ macro_rules! actions {
         $(#[$meta])*
         pub enum Action {
             $(
-                $(#[$vmeta])*
+                $(#[doc = $vdoc])*
                 #[cfg_attr(feature = "serde", serde(rename = $name))]
-                $variant $({ $( $(#[$fmeta])* $field: $ty ),+ })?,
+                $variant $({ $( $(#[doc = $fdoc])* $field: $ty ),+ })?,
             )+
         }
 
@@ -88,10 +88,23 @@ macro_rules! actions {
             }
 
             /// The action's fields in JSON, in declaration order.
-            #[cfg_attr(not(feature = "serde"), allow(dead_code))]
             const fn fields(self) -> &'static [&'static str] {
                 match self {
                     $( Family::$variant => &[$( $( stringify!($field) ),+ )?], )+
+                }
+            }
+
+            /// The variant's doc comment, one source line per line.
+            const fn doc(self) -> &'static str {
+                match self {
+                    $( Family::$variant => concat!($( $vdoc, "\n" ),*), )+
+                }
+            }
+
+            /// Each field's doc comment, in declaration order.
+            const fn field_docs(self) -> &'static [&'static str] {
+                match self {
+                    $( Family::$variant => &[$( $( concat!($( $fdoc, "\n" ),*) ),+ )?], )+
                 }
             }
         }
@@ -318,6 +331,55 @@ impl Action {
     }
 }
 
+/// One kind of [`Action`] as the JSON protocols see it: its `do` name, its fields and what it
+/// means, read from the declaration table (so a listing of them cannot drift from the engine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionKind {
+    family: Family,
+}
+
+impl ActionKind {
+    /// Every kind, in the table's order (the order of the action ids).
+    pub fn all() -> impl Iterator<Item = ActionKind> {
+        Family::ALL.iter().map(|&family| ActionKind { family })
+    }
+
+    /// The name in JSON (the `do` key).
+    pub const fn name(self) -> &'static str {
+        self.family.name()
+    }
+
+    /// The fields in JSON besides `do`, in declaration order, each with its meaning (its doc
+    /// comment on one line).
+    pub fn fields(self) -> impl Iterator<Item = (&'static str, String)> {
+        let docs = self.family.field_docs();
+        self.family
+            .fields()
+            .iter()
+            .zip(docs)
+            .map(|(&name, doc)| (name, one_line(doc)))
+    }
+
+    /// What the action does (its doc comment on one line).
+    pub fn meaning(self) -> String {
+        one_line(self.family.doc())
+    }
+
+    /// How many distinct ids the kind takes (see [`ACTION_IDS`]).
+    pub const fn ids(self) -> u16 {
+        self.family.size()
+    }
+}
+
+/// A doc comment's lines joined into one line.
+fn one_line(doc: &str) -> String {
+    doc.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 const _: () = assert!(std::mem::size_of::<Action>() <= 4);
 
 /// Capacity of an [`ActionList`]: the most legal actions any decision point can offer.
@@ -506,6 +568,39 @@ mod id_tests {
             }
             assert_eq!(family.name(), kebab);
         }
+    }
+
+    /// The public listing of kinds is the table: every action belongs to exactly one kind (by
+    /// name, and by id range), and every kind and field says what it means.
+    #[test]
+    fn action_kinds_list_every_action_with_its_meaning() {
+        let kinds: Vec<ActionKind> = ActionKind::all().collect();
+        assert_eq!(kinds.len(), FAMILIES);
+        let total: usize = kinds.iter().map(|k| k.ids() as usize).sum();
+        assert_eq!(total, ACTION_IDS);
+        for i in 0..ACTION_IDS as u16 {
+            let a = Action::from_id(i).expect("an id below ACTION_IDS");
+            let named: Vec<_> = kinds.iter().filter(|k| k.name() == a.name()).collect();
+            assert_eq!(named.len(), 1, "{a:?}");
+        }
+        for k in kinds {
+            let meaning = k.meaning();
+            assert!(!meaning.is_empty() && !meaning.contains('\n'), "{k:?}");
+            assert!(
+                meaning.ends_with('.') || meaning.ends_with(')'),
+                "{k:?}: {meaning}"
+            );
+            for (field, doc) in k.fields() {
+                assert!(!doc.is_empty(), "{} {field}", k.name());
+            }
+            assert_eq!(k.fields().count(), k.family.fields().len(), "{k:?}");
+        }
+        assert_eq!(
+            ActionKind::all()
+                .find(|k| k.name() == "guard-place")
+                .map(|k| k.fields().map(|(f, _)| f).collect::<Vec<_>>()),
+            Some(vec!["guard", "target"])
+        );
     }
 
     #[test]

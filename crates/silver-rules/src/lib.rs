@@ -58,7 +58,7 @@ mod table;
 mod view;
 mod view_ref;
 
-pub use action::{Action, ActionList, Slot, ACTION_IDS, MAX_ACTIONS};
+pub use action::{Action, ActionKind, ActionList, Slot, ACTION_IDS, MAX_ACTIONS};
 pub use card::{
     character, characters, count_range, Ability, AbilityKindError, CardSet, Character, Edition,
     Provenance, SetError, Token, Trigger, Value, ABILITY_KINDS, AMULET_CHARACTERS,

@@ -4,7 +4,10 @@
 //! command in a `sh` block names a real subcommand with real flags, and every link (to a file,
 //! and to an `#anchor` in it) resolves. Blocks marked `<!-- slow output of: silver ARGS -->`
 //! take minutes: `scripts/check-docs.sh` runs and compares them, and this suite checks that they
-//! are well formed.
+//! are well formed. Generated markdown (tables a page renders) lies between
+//! `<!-- markdown output of: silver ARGS -->` and `<!-- end of output -->` and must be exactly
+//! what the command prints; `SILVER_UPDATE_DOCS=1` makes the test write it there instead.
+//! Every code fence is closed by a bare ```` ``` ```` line.
 
 use crate::common::*;
 
@@ -14,6 +17,8 @@ use std::path::{Path, PathBuf};
 
 const MARKER: &str = "<!-- output of: silver ";
 const SLOW_MARKER: &str = "<!-- slow output of: silver ";
+const MARKDOWN_MARKER: &str = "<!-- markdown output of: silver ";
+const MARKDOWN_END: &str = "<!-- end of output -->";
 
 /// Every page whose output blocks and commands are checked: the README and the book, relative
 /// to the workspace root, in a fixed order.
@@ -210,6 +215,146 @@ fn output_blocks_match_the_command() {
             checked.iter().any(|c| c == expected),
             "no checked block for `silver {expected}`: {checked:?}"
         );
+    }
+}
+
+/// A generated markdown block: the command (without `silver`), where its text starts and ends
+/// in the page (bytes), and its line.
+struct MarkdownBlock {
+    command: String,
+    start: usize,
+    end: usize,
+    line: usize,
+}
+
+/// The blocks of `text` between `<!-- markdown output of: silver ARGS -->` and
+/// `<!-- end of output -->` (each marker on a line of its own).
+fn markdown_blocks(page: &str, text: &str) -> Vec<MarkdownBlock> {
+    let mut blocks = Vec::new();
+    let mut from = 0;
+    while let Some(i) = text[from..].find(MARKDOWN_MARKER) {
+        let at = from + i;
+        let line = text[..at].lines().count() + 1;
+        let close = text[at..]
+            .find(" -->\n")
+            .unwrap_or_else(|| panic!("{page}:{line}: marker not closed"))
+            + at;
+        let command = text[at + MARKDOWN_MARKER.len()..close].to_string();
+        let start = close + " -->\n".len();
+        // From the marker's own newline, so an empty block is found too.
+        let end = text[start - 1..]
+            .find(&format!("\n{MARKDOWN_END}\n"))
+            .unwrap_or_else(|| panic!("{page}:{line}: no `{MARKDOWN_END}` line after the marker"))
+            + start;
+        blocks.push(MarkdownBlock {
+            command,
+            start,
+            end,
+            line,
+        });
+        from = end + MARKDOWN_END.len();
+    }
+    blocks
+}
+
+/// Every generated markdown block is what its command prints now (with
+/// `SILVER_UPDATE_DOCS=1`, the page is rewritten with it), so a table of the code's own
+/// registries (the bot protocol's view keys and action kinds) cannot drift from the code.
+#[test]
+fn markdown_output_blocks_match_the_command() {
+    let root = Path::new(ROOT);
+    let update = std::env::var_os("SILVER_UPDATE_DOCS").is_some_and(|v| v == "1");
+    let mut checked = Vec::new();
+    for page in pages() {
+        let path = root.join(&page);
+        let text = read_text(&path);
+        let mut updated = text.clone();
+        // Back to front, so an earlier block's place survives a later one's rewrite.
+        for block in markdown_blocks(&page, &text).into_iter().rev() {
+            let args: Vec<OsString> = block
+                .command
+                .split_whitespace()
+                .map(OsString::from)
+                .collect();
+            let out = Out::new(
+                args.clone(),
+                silver(&args).current_dir(root).output().unwrap(),
+            );
+            assert_eq!(
+                out.code,
+                Some(0),
+                "{page}:{}\n{}",
+                block.line,
+                out.describe()
+            );
+            if update {
+                updated.replace_range(block.start..block.end, &out.stdout);
+            } else {
+                assert_eq!(
+                    &text[block.start..block.end],
+                    out.stdout,
+                    "{page}:{}: the markdown for `silver {}` differs from the command's output \
+                     (SILVER_UPDATE_DOCS=1 rewrites it)",
+                    block.line,
+                    block.command
+                );
+            }
+            checked.push(block.command);
+        }
+        if updated != text {
+            std::fs::write(&path, updated).unwrap_or_else(|e| panic!("{page}: {e}"));
+        }
+    }
+    assert!(
+        checked.iter().any(|c| c == "bots --protocol-tables"),
+        "no generated block for `silver bots --protocol-tables`: {checked:?}"
+    );
+}
+
+#[test]
+fn markdown_blocks_are_found_between_their_markers() {
+    let text = "a\n<!-- markdown output of: silver bots --x -->\n| t |\n|---|\n\
+                <!-- end of output -->\nb\n";
+    let blocks = markdown_blocks("page", text);
+    assert_eq!(blocks.len(), 1);
+    assert_eq!(blocks[0].command, "bots --x");
+    assert_eq!(&text[blocks[0].start..blocks[0].end], "| t |\n|---|\n");
+    assert_eq!(blocks[0].line, 2);
+    let empty = "<!-- markdown output of: silver bots -->\n<!-- end of output -->\n";
+    let blocks = markdown_blocks("page", empty);
+    assert_eq!((blocks.len(), blocks[0].start, blocks[0].end), (1, 41, 41));
+}
+
+/// Every code fence is closed, by a line that is exactly ```` ``` ```` (indented as its
+/// opening): a fence closed by ```` ```text ```` or left open swallows the rest of the page.
+#[test]
+fn code_fences_are_closed() {
+    let root = Path::new(ROOT);
+    for page in linking_files() {
+        let text = read_text(&root.join(&page));
+        let mut open: Option<(usize, String)> = None;
+        for (i, line) in text.lines().enumerate() {
+            let trimmed = line.trim_start();
+            if !trimmed.starts_with("```") {
+                continue;
+            }
+            let indent = line[..line.len() - trimmed.len()].to_string();
+            match &open {
+                None => open = Some((i + 1, indent)),
+                Some((at, opened)) => {
+                    assert!(
+                        trimmed.trim_end() == "```" && &indent == opened,
+                        "{page}:{}: the fence opened on line {at} must be closed by a bare \
+                         ``` indented as it was",
+                        i + 1
+                    );
+                    open = None;
+                }
+            }
+        }
+        if let Some((at, _)) = open {
+            panic!("{page}:{at}: this code fence is never closed");
+        }
     }
 }
 

@@ -14,9 +14,17 @@ pub(crate) struct BotsArgs {
     /// Print one bot's resolved parameters (a profile, a kind or an inline spec) as TOML.
     #[arg(long, value_name = "NAME")]
     show: Option<String>,
+    /// Print the bot protocol's tables (the view's keys and every action kind, as markdown), as
+    /// `docs/protocol.md` holds them.
+    #[arg(long, conflicts_with = "show")]
+    protocol_tables: bool,
 }
 
 pub(crate) fn bots_cmd(a: &BotsArgs) -> Result<ExitCode> {
+    if a.protocol_tables {
+        out!("{}", silver_bots::protocol_tables())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(name) = &a.show {
         // Describing a bot starts nothing: any program may be shown.
         let (_, spec) =
