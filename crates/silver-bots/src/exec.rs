@@ -248,6 +248,13 @@ const VIEW_KEYS: &[ViewKey] = &[
         value: |v| json!(v.census_caller()),
     },
     ViewKey {
+        key: "counter_clockwise",
+        meaning: "the direction of play (E-DIRECTION): false, the seat after `s` is \
+            `(s + 1) % players`; true, `(s - 1) % players` (a Reverser or the Dagger token \
+            turned it; every round starts with false)",
+        value: |v| json!(v.table().counter_clockwise()),
+    },
+    ViewKey {
         key: "totals",
         meaning: "per seat, the game's points so far (R-SCORE)",
         value: |v| json!(&v.totals()[..v.players() as usize]),
@@ -326,6 +333,18 @@ const CARD_KEYS: &[CardKey] = &[
         meaning: "whether other players' abilities cannot touch it: a face-up Bodyguard, \
             placed or not, or the card one is placed on (R-A3)",
         value: |_, _, _, c| json!(c.guarded),
+    },
+    CardKey {
+        key: "guarding",
+        meaning: "for a Bodyguard placed on a card, the slot of that card in the same village \
+            (R-A3); null otherwise",
+        value: |v, s, i, _| json!(v.table().guarding(s, i)),
+    },
+    CardKey {
+        key: "rotated",
+        meaning: "whether it is rotated (C2: the Curator rotates a card, and may later discard \
+            a rotated one)",
+        value: |v, s, i, _| json!(v.table().is_rotated(s, i)),
     },
     CardKey {
         key: "known_by",
@@ -552,5 +571,79 @@ impl Bot for ExecBot {
             ))
         });
         action
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_states::for_each_decision;
+    use silver_rules::{CardSet, Token};
+
+    /// In seeded games of a set with the Curator (C2), the Reverser (D11), Bodyguards and the
+    /// Dagger token, every view's JSON shows each card's rotation and Bodyguard placement and
+    /// the direction of play as the engine's table has them, and the games reach rotated
+    /// cards, placed Bodyguards and counter-clockwise play (so the check is not vacuous).
+    #[test]
+    fn the_view_shows_rotations_bodyguards_and_the_direction_of_play() {
+        let set = CardSet::parse("amulet+2:coin,11:dagger")
+            .expect("a valid mix")
+            .with_token(Token::Dagger);
+        let (mut rotated, mut guarding, mut reversed) = (0, 0, 0);
+        for_each_decision(
+            100,
+            7,
+            |_| set,
+            |game, seat| {
+                let view = game.view(seat);
+                let json = view_json(&view);
+                let table = view.table();
+                let ccw = table.counter_clockwise();
+                assert_eq!(json["counter_clockwise"], ccw);
+                reversed += ccw as u32;
+                for s in 0..view.players() {
+                    for i in 0..view.village_len(s) {
+                        let card = &json["villages"][s as usize][i];
+                        let slot = i as Slot;
+                        assert_eq!(card["rotated"], table.is_rotated(s, slot));
+                        assert_eq!(card["guarding"], json!(table.guarding(s, slot)));
+                        rotated += table.is_rotated(s, slot) as u32;
+                        guarding += table.guarding(s, slot).is_some() as u32;
+                    }
+                }
+                let keys: Vec<&str> = json
+                    .as_object()
+                    .expect("an object")
+                    .keys()
+                    .map(String::as_str)
+                    .collect();
+                assert_eq!(keys.len(), VIEW_KEYS.len());
+            },
+        );
+        assert!(
+            rotated > 0 && guarding > 0 && reversed > 0,
+            "{rotated} {guarding} {reversed}"
+        );
+    }
+
+    /// Every key of the view and of a card is documented once, and the tables list every
+    /// action kind.
+    #[test]
+    fn the_protocol_tables_list_every_key_and_action_kind() {
+        let tables = protocol_tables();
+        let mut keys: Vec<&str> = VIEW_KEYS.iter().map(|k| k.key).collect();
+        keys.extend(CARD_KEYS.iter().map(|k| k.key));
+        for key in &keys {
+            assert!(tables.contains(&format!("| `{key}` |")), "{key}");
+        }
+        let distinct: std::collections::BTreeSet<_> = VIEW_KEYS.iter().map(|k| k.key).collect();
+        assert_eq!(distinct.len(), VIEW_KEYS.len());
+        for kind in ActionKind::all() {
+            assert!(
+                tables.contains(&format!("| `{}` |", kind.name())),
+                "{}",
+                kind.name()
+            );
+        }
     }
 }
