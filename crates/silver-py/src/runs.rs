@@ -11,8 +11,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 /// Runs a tournament (as `silver tournament`) into `out` and returns its summary, head-to-head
-/// and ratings as lists of dicts (the Python wrapper turns them into DataFrames when pandas is
-/// installed).
+/// and ratings, each as `{"columns": header, "rows": rows of strings}` in the CSV file's order
+/// (the Python wrapper types the columns and makes DataFrames when pandas is installed).
 #[pyfunction]
 #[pyo3(signature = (bots, out, players=2, games=100, seed=1, set="amulet", seating="rotate", threads=0, bots_dir="bots", allow_exec=false))]
 #[allow(clippy::too_many_arguments)]
@@ -136,6 +136,8 @@ fn run_spec<'py>(
         command: Some(command.into()),
     };
     run_interruptibly(py, &plan, &opts)?;
+    // Per table, its header and rows as the CSV file holds them, in its column order (the
+    // Python wrapper gives the columns their types).
     let mut tables = serde_json::Map::new();
     for name in ["summary", "pairs", "ratings"] {
         let path = out.join(format!("{name}.csv"));
@@ -143,19 +145,10 @@ fn run_spec<'py>(
             continue;
         }
         let (header, rows) = csv_reader(&path)?;
-        let rows: Vec<serde_json::Value> = rows
-            .into_iter()
-            .map(|row| {
-                serde_json::Value::Object(
-                    header
-                        .iter()
-                        .cloned()
-                        .zip(row.into_iter().map(serde_json::Value::String))
-                        .collect(),
-                )
-            })
-            .collect();
-        tables.insert(name.to_string(), serde_json::Value::Array(rows));
+        tables.insert(
+            name.to_string(),
+            serde_json::json!({ "columns": header, "rows": rows }),
+        );
     }
     json(py, &serde_json::Value::Object(tables))
 }

@@ -1,12 +1,15 @@
 """The engine from Python: games, action ids, bad input, and a Python-driven game equal to the
 Rust run's game event for event."""
 import json
+import pathlib
 import subprocess
+import sys
+import tempfile
 
 import pytest
 
 import silver
-from conftest import SETS, play, silver_bin
+from conftest import SETS, optional, play, silver_bin
 
 
 def test_a_random_game_ends_with_a_winner():
@@ -123,3 +126,59 @@ def test_tournaments_and_experiments_return_the_runs_tables(tmp_path):
     # A finished run is never overwritten.
     with pytest.raises(RuntimeError):
         silver.tournament(["greedy", "random"], games=20, seed=3, out=out)
+
+
+def _csv_header(path):
+    return path.read_text().splitlines()[0].split(",")
+
+
+def test_tournament_tables_are_typed_in_the_csv_files_order(tmp_path, monkeypatch):
+    pandas = optional("pandas")
+    out = tmp_path / "t"
+    tables = silver.tournament(["greedy", "random", "greedy-mem2"], seating="round-robin",
+                               games=30, seed=3, out=out, threads=1)
+    assert set(tables) == {"summary", "pairs", "ratings"}
+    for name, frame in tables.items():
+        path = out / f"{name}.csv"
+        read = pandas.read_csv(path)
+        assert list(frame.columns) == _csv_header(path)
+        assert frame.dtypes.to_dict() == read.dtypes.to_dict(), name
+        pandas.testing.assert_frame_equal(frame, read, check_exact=False)
+    summary = tables["summary"]
+    assert summary["games"].dtype == "int64" and summary["win_rate"].dtype == "float64"
+    assert pandas.api.types.is_string_dtype(summary["name"])
+    # Without pandas: lists of dicts, keys in the files' order, values typed the same way.
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    rows = silver.tournament(["greedy", "random"], games=10, seed=3, out=tmp_path / "p",
+                             threads=1)["summary"]
+    assert list(rows[0]) == _csv_header(tmp_path / "p" / "summary.csv")
+    assert isinstance(rows[0]["games"], int) and isinstance(rows[0]["win_rate"], float)
+    assert isinstance(rows[0]["name"], str)
+
+
+def test_runs_without_out_leave_no_directory_behind(tmp_path, monkeypatch):
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    used = []
+
+    def spy(run):
+        def wrapped(*args, **kwargs):
+            out = pathlib.Path(args[1])
+            result = run(*args, **kwargs)
+            used.append((out, (out / "games.csv").is_file()))
+            return result
+        return wrapped
+
+    monkeypatch.setattr(silver, "run_tournament", spy(silver.run_tournament))
+    monkeypatch.setattr(silver, "run_experiment", spy(silver.run_experiment))
+    tables = silver.tournament(["greedy", "random"], games=10, seed=3, threads=1)
+    assert "summary" in tables
+    spec = tmp_path / "e.toml"
+    spec.write_text('name = "e"\nplayers = 2\ngames = 4\nseed = 2\nbots = ["greedy", "random"]\n')
+    assert "summary" in silver.experiment(spec, threads=1)
+    # Both ran in a temporary directory, wrote their files there, and it is gone.
+    assert len(used) == 2
+    for out, written in used:
+        assert written and out.parent == temp and not out.exists()
+    assert list(temp.iterdir()) == []

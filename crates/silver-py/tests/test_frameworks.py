@@ -26,19 +26,73 @@ def test_openspiel_ismcts_plays_complete_games(pyspiel):
     from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
     from open_spiel.python.bots import uniform_random
 
-    class ISMCTS(ismcts.ISMCTSBot):
-        # OpenSpiel's Python ISMCTS keeps no state between moves but does not implement
-        # restart_at, which evaluate_bots calls.
-        def restart_at(self, state):
-            pass
-
+    from silver.openspiel import ISMCTSBot
+    assert issubclass(ISMCTSBot, ismcts.ISMCTSBot)
     game = pyspiel.load_game("python_silver", {"players": 2, "seed": 5})
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bots = [ISMCTS(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=8,
-                   random_state=rng), uniform_random.UniformRandomBot(1, rng)]
+    bots = [ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=8,
+                      random_state=rng), uniform_random.UniformRandomBot(1, rng)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert sorted(returns) == [0.0, 1.0]
+    # restart_at clears the search tree the last move left.
+    assert bots[0]._nodes
+    bots[0].restart_at(game.new_initial_state())
+    assert not bots[0]._nodes
+
+
+def _same_state(a, b, players):
+    assert a.history() == b.history() and str(a) == str(b)
+    assert a.legal_actions() == b.legal_actions()
+    for p in range(players):
+        assert a.information_state_string(p) == b.information_state_string(p)
+    assert a.game.totals() == b.game.totals() and a.game.round() == b.game.round()
+
+
+def test_openspiel_states_serialise_and_deal_the_same_future(pyspiel):
+    import pickle
+    game = pyspiel.load_game("python_silver", {"players": 3, "set": "bullet", "seed": 2})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(7)
+    saved = []
+    while not state.is_terminal():
+        if len(state.history()) % 150 == 0:
+            saved.append((state.serialize(), pickle.dumps(state), state.game.round()))
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len({r for _, _, r in saved}) >= 3, "the saves span several rounds"
+    for text, pickled, _ in saved:
+        for copy in (game.deserialize_state(text), pickle.loads(pickled)):
+            # Replaying the rest of the game on the copy ends in the same state: the later
+            # rounds are dealt the same.
+            for action in state.history()[len(copy.history()):]:
+                copy.apply_action(action)
+            _same_state(copy, state, 3)
+            assert copy.returns() == state.returns()
+            assert copy.game.events() == state.game.events()
+
+
+def test_openspiel_resampled_worlds_serialise(pyspiel):
+    game = pyspiel.load_game("python_silver", {"players": 2, "seed": 4})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    for _ in range(60):
+        state.apply_action(rng.choice(state.legal_actions()))
+    world = state.resample_from_infostate(state.current_player(),
+                                          pyspiel.UniformProbabilitySampler(0., 1.))
+    for _ in range(40):
+        world.apply_action(rng.choice(world.legal_actions()))
+    copy = game.deserialize_state(world.serialize())
+    _same_state(copy, world, 2)
+    while not world.is_terminal():
+        action = rng.choice(world.legal_actions())
+        world.apply_action(action)
+        copy.apply_action(action)
+    _same_state(copy, world, 2)
+    assert copy.returns() == world.returns()
+    # A clone is independent of its original.
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(clone.history()) == len(state.history()) + 1
 
 
 def test_openspiel_resampling_keeps_the_information_state(pyspiel):

@@ -1,5 +1,5 @@
 //! The Python package (`crates/silver-py`): a virtual environment under `target/` gets the
-//! test requirements (`crates/silver-py/requirements-test.txt`: maturin, pytest, numpy,
+//! test requirements (`crates/silver-py/requirements-test.txt`: maturin, pytest, numpy, pandas,
 //! OpenSpiel, PettingZoo) and the package (`pip install ./crates/silver-py`, built by maturin),
 //! then its pytest suite runs (`crates/silver-py/tests/`) with every optional part required
 //! (`SILVER_FULL_TESTS=1`: nothing is skipped) and this build's `silver` binary for the

@@ -33,6 +33,8 @@ viewer's own):
 
 Counts and points are raw numbers.
 """
+import math
+import re
 import tempfile
 
 from ._silver import (ACTION_IDS, OBSERVATION_PARTS, OBSERVATION_SIZE, PROTOCOL, Bot, Game, View,
@@ -121,35 +123,71 @@ class VecEnv:
         return self._np.array(self._env.game_numbers())
 
 
+_INT = re.compile(r"[+-]?[0-9]+")
+_FLOAT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?(inf|nan)",
+                    re.IGNORECASE)
+
+
+def _column(values):
+    """A CSV column's values typed as its cells hold them (as pandas reads a CSV file): ints if
+    every cell is an integer, floats (an empty cell NaN) if every cell is a number or empty,
+    bools if every cell is true or false, else strings (an empty cell None)."""
+    present = [v for v in values if v != ""]
+    if present and len(present) == len(values) and all(_INT.fullmatch(v) for v in values):
+        return [int(v) for v in values]
+    if all(_FLOAT.fullmatch(v) for v in present):
+        return [float(v) if v != "" else math.nan for v in values]
+    if present and len(present) == len(values) and all(
+            v.lower() in ("true", "false") for v in values):
+        return [v.lower() == "true" for v in values]
+    return [v if v != "" else None for v in values]
+
+
 def _tables(tables):
+    """The run's tables (`{"columns": header, "rows": rows of strings}` each) with typed
+    columns in the CSV file's order: pandas DataFrames when pandas is installed, else lists of
+    dicts."""
+    typed = {}
+    for name, table in tables.items():
+        header, rows = table["columns"], table["rows"]
+        typed[name] = (header, [_column([row[i] for row in rows]) for i in range(len(header))])
     try:
         import pandas
     except ImportError:
-        return tables
-    return {name: pandas.DataFrame(rows) for name, rows in tables.items()}
+        return {name: [dict(zip(header, row)) for row in zip(*columns)] if columns else []
+                for name, (header, columns) in typed.items()}
+    return {name: pandas.DataFrame(dict(zip(header, columns)), columns=header)
+            for name, (header, columns) in typed.items()}
+
+
+def _run(out, run):
+    """Runs `run(directory)` into `out`, or into a temporary directory removed afterwards."""
+    if out is not None:
+        return _tables(run(str(out)))
+    with tempfile.TemporaryDirectory(prefix="silver-") as directory:
+        return _tables(run(directory))
 
 
 def experiment(path, out=None, threads=0, bots_dir="bots", allow_exec=False):
     """Runs the experiment spec file `path` (as `silver run PATH`; balance sweeps run with the
-    command) into `out` (a new temporary directory if None) and returns its tables, as
-    `tournament` does. Programs the spec or a profile names (exec bots) start only with
-    `allow_exec=True`, as with `--allow-exec`."""
-    if out is None:
-        out = tempfile.mkdtemp(prefix="silver-")
-    return _tables(run_experiment(str(path), str(out), threads=threads, bots_dir=bots_dir,
-                                  allow_exec=allow_exec))
+    command) into `out` (if None, a temporary directory removed before returning) and returns
+    its tables, as `tournament` does. Programs the spec or a profile names (exec bots) start
+    only with `allow_exec=True`, as with `--allow-exec`."""
+    return _run(out, lambda out: run_experiment(str(path), out, threads=threads,
+                                                bots_dir=bots_dir, allow_exec=allow_exec))
 
 
 def tournament(bots, players=2, games=100, seed=1, set="amulet", seating="rotate",
                threads=0, out=None, bots_dir="bots", allow_exec=False):
-    """Runs bots against each other, as `silver tournament`, into `out` (a new temporary
-    directory if None), and returns its tables: `summary`, `pairs`, `ratings` (pairs and
-    ratings with two or more bots), as pandas DataFrames when pandas is installed, else lists
-    of dicts (every value a string, as in the CSV files). An `"exec:COMMAND"` bot given here
-    runs its program; a profile of `bots_dir` that is a program runs only with
+    """Runs bots against each other, as `silver tournament`, into `out` (if None, a temporary
+    directory removed before returning), and returns its tables: `summary`, `pairs`, `ratings`
+    (pairs and ratings with two or more bots), with the CSV files' columns in their order and
+    typed as their cells are (ints, floats with NaN for an empty cell, strings): pandas
+    DataFrames when pandas is installed, else lists of dicts. An `"exec:COMMAND"` bot given
+    here runs its program; a profile of `bots_dir` that is a program runs only with
     `allow_exec=True`, as with `--allow-exec`."""
-    if out is None:
-        out = tempfile.mkdtemp(prefix="silver-")
-    return _tables(run_tournament(list(bots), str(out), players=players, games=games,
-                                  seed=seed, set=set, seating=seating, threads=threads,
-                                  bots_dir=bots_dir, allow_exec=allow_exec))
+    bots = list(bots)
+    return _run(out, lambda out: run_tournament(bots, out, players=players, games=games,
+                                                seed=seed, set=set, seating=seating,
+                                                threads=threads, bots_dir=bots_dir,
+                                                allow_exec=allow_exec))

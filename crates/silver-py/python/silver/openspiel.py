@@ -22,9 +22,18 @@ Parameters: `players` (2-4, default 2), `set` (a set string, default "amulet"), 
 * Returns: 1 for the winner, 0 for the others (the game's tie-breaks always make one winner,
   R-GAME-4 / R-GAME-100), so utilities sum to 1 (constant-sum). `finishing_order()` on
   `state.game` gives the full ranking for a rank-based utility.
+* Serialisation: `state.serialize()` and `game.deserialize_state(text)` (and `pickle`) rebuild
+  a state from its game's parameters, its deal seed and the actions since (a resampled world
+  from the state it was drawn from, the player and the seed): the same state, with the same
+  future deals. `pyspiel.serialize_game_and_state` is not available: for a sampled-stochastic
+  game it asks the game for its random state (`GetRNGState`), which a game written in Python
+  cannot provide.
+* Bots: `ISMCTSBot` is OpenSpiel's Python ISMCTS bot with `restart_at`, which
+  `evaluate_bots` calls (it keeps nothing between moves: restarting clears its tree).
 """
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts
 
 import silver
 
@@ -83,11 +92,74 @@ class SilverGame(pyspiel.Game):
     def new_initial_state(self):
         deal = silver.derive_seed(self.seed, self._deals)
         self._deals += 1
-        return SilverState(self, silver.Game(players=self.players, set=self.set_name,
-                                             model=self.model, seed=deal))
+        params = (self.players, self.set_name, self.model)
+        return SilverState(self, _Engine(silver.Game(players=self.players, set=self.set_name,
+                                                     model=self.model, seed=deal),
+                                         params, ("deal", deal)))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return SilverObserver(params)
+
+
+class _Engine:
+    """A state's `silver.Game` with how to rebuild it: `origin` is `("deal", seed)` (a new
+    initial state) or `("world", parent, player, seed)` (a world resampled from `parent`, an
+    `_Engine`'s recipe), and `actions` the action ids applied since, as a linked list
+    `(previous, action)` so that clones share it. Pickled as its recipe, copied as a clone."""
+
+    __slots__ = ("game", "params", "origin", "actions")
+
+    def __init__(self, game, params, origin, actions=None):
+        self.game = game
+        self.params = params
+        self.origin = origin
+        self.actions = actions
+
+    def apply(self, action):
+        self.game.apply(action)
+        self.actions = (self.actions, action)
+
+    def action_list(self):
+        out = []
+        node = self.actions
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    def recipe(self):
+        origin = self.origin
+        if origin[0] == "world":
+            origin = ("world", origin[1].recipe(), origin[2], origin[3])
+        return self.params, origin, self.action_list()
+
+    def world(self, player, seed):
+        return _Engine(self.game.sample_world(player, seed), self.params,
+                       ("world", self.snapshot(), player, seed))
+
+    def snapshot(self):
+        """A recipe-only copy (no game) of this engine as it stands: a world's parent."""
+        return _Engine(None, self.params, self.origin, self.actions)
+
+    def __deepcopy__(self, memo):
+        return _Engine(self.game.clone(), self.params, self.origin, self.actions)
+
+    def __reduce__(self):
+        return (_rebuild, self.recipe())
+
+
+def _rebuild(params, origin, actions):
+    players, set_name, model = params
+    if origin[0] == "deal":
+        engine = _Engine(silver.Game(players=players, set=set_name, model=model, seed=origin[1]),
+                         params, origin)
+    else:
+        _, parent, player, seed = origin
+        engine = _rebuild(*parent).world(player, seed)
+    for action in actions:
+        engine.apply(action)
+    return engine
 
 
 class SilverState(pyspiel.State):
@@ -95,7 +167,11 @@ class SilverState(pyspiel.State):
 
     def __init__(self, game, engine):
         super().__init__(game)
-        self.game = engine
+        self._engine = engine
+
+    @property
+    def game(self):
+        return self._engine.game
 
     def current_player(self):
         if self.game.is_terminal():
@@ -108,7 +184,7 @@ class SilverState(pyspiel.State):
         return self.game.legal_actions()
 
     def _apply_action(self, action):
-        self.game.apply(int(action))
+        self._engine.apply(int(action))
 
     def _action_to_string(self, player, action):
         return silver.action_name(int(action))
@@ -140,7 +216,12 @@ class SilverState(pyspiel.State):
 
     def resample_from_infostate(self, player_id, probability_sampler):
         seed = int(probability_sampler() * (1 << 53))
-        return SilverState(self.get_game(), self.game.sample_world(player_id, seed))
+        return SilverState(self.get_game(), self._engine.world(player_id, seed))
+
+    def __reduce__(self):
+        # pickle: the game's parameters and this state's serialisation (pyspiel's own pickling
+        # goes through serialize_game_and_state, which this game cannot support).
+        return (_load_state, (self.get_game().get_parameters(), self.serialize()))
 
     def __str__(self):
         g = self.game
@@ -167,6 +248,22 @@ class SilverObserver:
 
     def string_from(self, state, player):
         return state.game.information_state_string(player)
+
+
+def _load_state(params, text):
+    return pyspiel.load_game("python_silver", params).deserialize_state(text)
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's Python ISMCTS bot (same arguments) with `restart_at`, so that
+    `evaluate_bots` can drive it: it searches afresh at every move, so restarting at a state
+    clears its tree."""
+
+    def restart_at(self, state):
+        self.reset()
+
+    def inform_action(self, state, player_id, action):
+        pass
 
 
 pyspiel.register_game(_GAME_TYPE, SilverGame)
