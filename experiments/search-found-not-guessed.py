@@ -17,19 +17,23 @@ from pathlib import Path
 
 
 def brute_force(d: Path):
+    """The first stage's sets: index -> (name, violation, value, low, high), and the objective's
+    name (search.csv's column after `games`)."""
     sets = {}
     with open(d / "search.csv", newline="") as f:
-        for row in csv.DictReader(f):
+        rows = csv.DictReader(f)
+        obj = rows.fieldnames[7]
+        for row in rows:
             if row["stage"] != "1":
                 continue
             sets[int(row["index"])] = (
                 row["set"],
-                float(row["fair_violation"]),
-                float(row["fair"]),
-                float(row["fair_low95"]),
-                float(row["fair_high95"]),
+                float(row[f"{obj}_violation"]),
+                float(row[obj]),
+                float(row[f"{obj}_low95"]),
+                float(row[f"{obj}_high95"]),
             )
-    return sets
+    return sets, obj
 
 
 def returned(d: Path):
@@ -41,7 +45,7 @@ def returned(d: Path):
 
 
 def main(out: Path) -> int:
-    bf = brute_force(out / "brute-force")
+    bf, obj = brute_force(out / "brute-force")
     if len(bf) < 256:
         print(f"{out}/brute-force: {len(bf)} sets, expected at least 256", file=sys.stderr)
         return 2
@@ -51,7 +55,7 @@ def main(out: Path) -> int:
     best = min(bf, key=lambda i: (bf[i][1], bf[i][2], i))
     name, _, value, low, high = bf[best]
     print(f"brute force: {len(bf)} sets, {bf_games:,} games; best {name} "
-          f"fair {value:.3f} [{low:.3f}, {high:.3f}]")
+          f"{obj} {value:.3f} [{low:.3f}, {high:.3f}]")
     rows = []
     for method in ("halving", "uniform"):
         for seed in range(1, 21):
@@ -63,7 +67,7 @@ def main(out: Path) -> int:
             ok = s_viol <= bf[best][1] and s_value <= high
             rows.append({
                 "method": method, "seed": seed, "set": s_name, "index": index,
-                "bf_fair": f"{s_value:.4f}", "regret": f"{s_value - value:.4f}",
+                "bf_value": f"{s_value:.4f}", "regret": f"{s_value - value:.4f}",
                 "within": int(ok), "games": games,
                 "share_of_brute_force": f"{games / bf_games:.4f}",
             })

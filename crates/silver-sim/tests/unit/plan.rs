@@ -450,5 +450,5 @@ fn every_shipped_experiment_resolves() {
             n += 1;
         }
     }
-    assert_eq!(n, 12);
+    assert_eq!(n, 15);
 }
