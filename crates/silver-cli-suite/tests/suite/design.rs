@@ -213,19 +213,6 @@ fn bad_cards_fail_in_one_line() {
     assert!(!out.join("design.json").exists());
 }
 
-/// Copies a directory tree.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_tree(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
 /// Replaces the first `from` in a file with `to` (which must change it).
 fn edit_file(path: &Path, from: &str, to: &str) {
     let text = read_text(path);

@@ -300,19 +300,6 @@ fn design_spec_errors_are_one_line_with_exit_code_2() {
     }
 }
 
-/// A directory and everything under it, copied.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_dir() {
-            copy_tree(&e.path(), &to.join(e.file_name()));
-        } else {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
 /// `silver verify` checks a design sweep's cards and its `design.csv` (recomputed from the
 /// cards' rows with the base's pairing), and refuses an edit of either in one line.
 #[test]

@@ -152,20 +152,6 @@ fn without_timing(text: &str) -> String {
         .join("\n")
 }
 
-/// Copies a directory tree (bot profiles, experiment specs: small files).
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
-    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
-        let entry = entry.unwrap();
-        let (src, dst) = (entry.path(), to.join(entry.file_name()));
-        if src.is_dir() {
-            copy_tree(&src, &dst);
-        } else {
-            std::fs::copy(&src, &dst).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
-        }
-    }
-}
-
 /// Every block introduced by `<!-- output of: silver ARGS -->` on every page is what
 /// `silver ARGS` prints, run in a scratch copy of `bots/` and `experiments/` (so a run writes
 /// its `results/` there, as the reader's would be written in the repository).

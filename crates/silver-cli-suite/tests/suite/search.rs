@@ -8,31 +8,7 @@ use crate::common::*;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-const SPEC: &str = r#"
-name = "tiny"
-
-[search]
-base = "amulet"
-players = 2
-seed = 5
-values = [2, 4]
-method = "halving"
-
-[search.screen]
-deals = 1
-keep = 2
-finalists = 2
-
-[search.certify]
-deals = 4
-
-[[search.objective]]
-name = "even"
-terms = [
-  { metric = "seat_advantage", target = 0.0 },
-  { metric = "turns_per_round", within = [8.0, 14.0], weight = 2.0 },
-]
-"#;
+const SPEC: &str = TINY_SEARCH;
 
 /// `silver search SPEC --out OUT --threads T --quiet` and `extra`.
 fn search(spec: &Path, out: &Path, threads: &str, extra: &[&str]) -> Vec<OsString> {

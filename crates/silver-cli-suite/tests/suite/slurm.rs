@@ -204,34 +204,6 @@ fn the_slurm_job_array_and_its_merge_job_make_one_run() {
     );
 }
 
-/// A tiny search: values 2 and 4 over Amulet, 2 players, halving from one deal to two
-/// finalists, certified on four deals (4 stages, 39 games).
-const TINY_SEARCH: &str = r#"
-name = "tiny"
-
-[search]
-base = "amulet"
-players = 2
-seed = 5
-values = [2, 4]
-method = "halving"
-
-[search.screen]
-deals = 1
-keep = 2
-finalists = 2
-
-[search.certify]
-deals = 4
-
-[[search.objective]]
-name = "even"
-terms = [
-  { metric = "seat_advantage", target = 0.0 },
-  { metric = "turns_per_round", within = [8.0, 14.0], weight = 2.0 },
-]
-"#;
-
 /// `## A balance search on Slurm`: the bash loop submitting one job array per stage and a last
 /// job writing the outputs, given a tiny spec; the search directory it leaves is the one an
 /// unsharded `silver search` of the spec makes, file for file.

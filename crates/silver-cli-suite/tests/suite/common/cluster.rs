@@ -94,19 +94,6 @@ pub fn without_scheduler_vars(cmd: &mut Command) -> &mut Command {
     cmd
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
-    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
-        let entry = entry.unwrap();
-        let (src, dst) = (entry.path(), to.join(entry.file_name()));
-        if src.is_dir() {
-            copy_tree(&src, &dst);
-        } else {
-            std::fs::copy(&src, &dst).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
-        }
-    }
-}
-
 /// A scratch stand-in for the repository root, where the recipes run as written: copies of
 /// `bots/` and `experiments/`, and `target/release/silver` linked to the executable under test.
 pub fn scratch_root(tmp: &TempDir) -> PathBuf {

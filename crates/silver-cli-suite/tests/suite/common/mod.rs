@@ -392,3 +392,45 @@ pub fn final_totals(stdout: &str) -> Vec<i32> {
 pub fn edit_manifest(dir: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
     edit_json(&dir.join("manifest.json"), true, edit);
 }
+
+/// Copies a directory tree (bot profiles, experiment specs, a run's files: small files).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
+    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
+        let entry = entry.unwrap();
+        let (src, dst) = (entry.path(), to.join(entry.file_name()));
+        if src.is_dir() {
+            copy_tree(&src, &dst);
+        } else {
+            std::fs::copy(&src, &dst).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
+        }
+    }
+}
+
+/// A tiny search spec: values 2 and 4 over Amulet, 2 players, halving from one deal to two
+/// finalists, certified on four deals (4 stages, 39 games).
+pub const TINY_SEARCH: &str = r#"
+name = "tiny"
+
+[search]
+base = "amulet"
+players = 2
+seed = 5
+values = [2, 4]
+method = "halving"
+
+[search.screen]
+deals = 1
+keep = 2
+finalists = 2
+
+[search.certify]
+deals = 4
+
+[[search.objective]]
+name = "even"
+terms = [
+  { metric = "seat_advantage", target = 0.0 },
+  { metric = "turns_per_round", within = [8.0, 14.0], weight = 2.0 },
+]
+"#;
