@@ -241,20 +241,8 @@ impl Progress for Reporter {
         }
     }
 
-    fn standings(
-        &mut self,
-        done: u64,
-        total: u64,
-        stats: &silver_sim::Stats,
-        sprt: Option<&silver_sim::SprtRecord>,
-    ) {
-        self.show_standings(done, total, stats, sprt);
-    }
-}
-
-impl Reporter {
     /// The standings after `done` of `total` games, if due.
-    fn show_standings(
+    fn standings(
         &mut self,
         done: u64,
         total: u64,

@@ -152,6 +152,14 @@ fn without_timing(text: &str) -> String {
         .join("\n")
 }
 
+/// `silver COMMAND` (its words split at spaces) run in `dir`.
+fn run_in(command: &str, dir: &Path) -> Out {
+    let args: Vec<OsString> = command.split_whitespace().map(OsString::from).collect();
+    Out::new(
+        args.clone(),
+        silver(&args).current_dir(dir).output().unwrap(),
+    )
+}
 /// Every block introduced by `<!-- output of: silver ARGS -->` on every page is what
 /// `silver ARGS` prints, run in a scratch copy of `bots/` and `experiments/` (so a run writes
 /// its `results/` there, as the reader's would be written in the repository).
@@ -165,15 +173,7 @@ fn output_blocks_match_the_command() {
             let tmp = TempDir::new("docs-output");
             copy_tree(&root.join("bots"), &tmp.join("bots"));
             copy_tree(&root.join("experiments"), &tmp.join("experiments"));
-            let args: Vec<OsString> = block
-                .command
-                .split_whitespace()
-                .map(OsString::from)
-                .collect();
-            let out = Out::new(
-                args.clone(),
-                silver(&args).current_dir(&tmp.0).output().unwrap(),
-            );
+            let out = run_in(&block.command, &tmp.0);
             assert_eq!(
                 out.code,
                 Some(0),
@@ -257,15 +257,7 @@ fn markdown_output_blocks_match_the_command() {
         let mut updated = text.clone();
         // Back to front, so an earlier block's place survives a later one's rewrite.
         for block in markdown_blocks(&page, &text).into_iter().rev() {
-            let args: Vec<OsString> = block
-                .command
-                .split_whitespace()
-                .map(OsString::from)
-                .collect();
-            let out = Out::new(
-                args.clone(),
-                silver(&args).current_dir(root).output().unwrap(),
-            );
+            let out = run_in(&block.command, root);
             assert_eq!(
                 out.code,
                 Some(0),
