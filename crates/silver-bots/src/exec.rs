@@ -354,8 +354,8 @@ const CARD_KEYS: &[CardKey] = &[
     },
 ];
 
-/// The seat's view as JSON: what it knows and may see, nothing else (the keys of
-/// [`VIEW_KEYS`]).
+/// The seat's view as JSON: what it knows and may see, nothing else (the keys of the
+/// protocol's view table, `silver bots --protocol-tables`).
 pub fn view_json(view: &PlayerView) -> serde_json::Value {
     let map: serde_json::Map<String, serde_json::Value> = VIEW_KEYS
         .iter()
