@@ -25,6 +25,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use silver_rules::{
     Action, CardSet, Config, GameModel, ACTION_IDS, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS,
+    MAX_DECISIONS_PER_TURN,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -110,6 +111,15 @@ fn action_id(name: &str) -> PyResult<u16> {
         .ok_or_else(|| PyValueError::new_err(format!("action {name:?} is never legal")))
 }
 
+/// An upper bound on the players' decisions in one game of this configuration (deals are not
+/// decisions): the engine's `Config::max_decisions`, rounds (or the points game's round cap)
+/// x (two opening peeks per seat + the turn cap x `MAX_DECISIONS_PER_TURN`).
+#[pyfunction]
+#[pyo3(signature = (players=2, set="amulet", model="rounds"))]
+fn max_decisions(players: u8, set: &str, model: &str) -> PyResult<u64> {
+    Ok(config(players, set, model)?.max_decisions())
+}
+
 /// A seed for a new game, drawn from `seed` (helpers for reproducible loops in Python).
 #[pyfunction]
 fn derive_seed(seed: u64, index: u64) -> u64 {
@@ -140,6 +150,8 @@ fn _silver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runs::run_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(runs::run_experiment, m)?)?;
     m.add_function(wrap_pyfunction!(derive_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(max_decisions, m)?)?;
+    m.add("MAX_DECISIONS_PER_TURN", MAX_DECISIONS_PER_TURN)?;
     m.add("PROTOCOL", silver_bots::PROTOCOL)?;
     Ok(())
 }

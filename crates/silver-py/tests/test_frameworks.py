@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import silver
-from conftest import optional
+from conftest import SETS, optional
 
 
 @pytest.fixture(scope="module")
@@ -20,6 +20,36 @@ def test_openspiel_random_simulations(pyspiel, params):
     assert game.num_players() == params["players"]
     assert game.num_distinct_actions() == silver.ACTION_IDS
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_openspiel_max_game_length_is_the_engines_bound(pyspiel):
+    import random
+    # The figures of silver.openspiel's docs: rounds x (2 peeks per seat + 400 turns x 273).
+    assert silver.MAX_DECISIONS_PER_TURN == 273
+    four = pyspiel.load_game("python_silver", {"players": 4})
+    assert four.max_game_length() == 4 * (2 * 4 + 400 * 273) == 436_832
+    points = pyspiel.load_game("python_silver", {"players": 4, "model": "points"})
+    assert points.max_game_length() == 100 * (2 * 4 + 400 * 273) == 10_920_800
+    # Seeded random games of every set, player count and model stay within it (no chance
+    # nodes: a game's length is its decisions).
+    rng = random.Random(11)
+    longest = 0
+    for k, set_name in enumerate(SETS):
+        for players in (2, 3, 4):
+            for model in ("rounds", "points"):
+                bound = silver.max_decisions(players, set_name, model)
+                assert bound == pyspiel.load_game("python_silver", {
+                    "players": players, "set": set_name, "model": model}).max_game_length()
+                for i in range(4 if model == "rounds" else 1):
+                    game = silver.Game(players=players, set=set_name, model=model,
+                                       seed=silver.derive_seed(k, players * 10 + i))
+                    length = 0
+                    while not game.is_terminal():
+                        game.apply(rng.choice(game.legal_actions()))
+                        length += 1
+                    assert length <= bound
+                    longest = max(longest, length)
+    assert 0 < longest < four.max_game_length()
 
 
 def test_openspiel_ismcts_plays_complete_games(pyspiel):

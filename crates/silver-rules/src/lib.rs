@@ -66,7 +66,8 @@ pub use card::{
 };
 pub use code::CodeError;
 pub use config::{
-    Config, ConfigError, GameModel, Seat, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS, MAX_PLAYERS,
+    Config, ConfigError, GameModel, Seat, DEFAULT_MAX_ROUNDS, DEFAULT_MAX_TURNS,
+    MAX_DECISIONS_PER_TURN, MAX_PLAYERS,
 };
 pub use event::{
     CardSource, Event, EventSink, FnSink, GameEvent, Hidden, Observation, ObservationLog,

@@ -12,7 +12,8 @@ bots, a batched environment and tournaments (the `silver` command's engine, comp
     print(tables["summary"])          # a pandas DataFrame when pandas is installed
 
 Actions are integer ids in `range(ACTION_IDS)`, the same id for the same action in every state
-(`action_name(id)` reads it, `action_id(name)` goes back). Frameworks: `silver.openspiel`
+(`action_name(id)` reads it, `action_id(name)` goes back). `max_decisions(players, set, model)`
+bounds a game's decisions (the engine's caps: turns per round, rounds, a turn's decisions). Frameworks: `silver.openspiel`
 (registers the pyspiel game `python_silver`) and `silver.pettingzoo` (an AEC environment).
 
 The observation tensor (`observation_tensor(game, seat)`, `OBSERVATION_SIZE` float32 values)
@@ -37,13 +38,14 @@ import math
 import re
 import tempfile
 
-from ._silver import (ACTION_IDS, OBSERVATION_PARTS, OBSERVATION_SIZE, PROTOCOL, Bot, Game, View,
-                      action_id, action_name, derive_seed, run_experiment, run_tournament)
+from ._silver import (ACTION_IDS, MAX_DECISIONS_PER_TURN, OBSERVATION_PARTS, OBSERVATION_SIZE,
+                      PROTOCOL, Bot, Game, View, action_id, action_name, derive_seed,
+                      max_decisions, run_experiment, run_tournament)
 from ._silver import VecEnv as _VecEnv
 
 __all__ = ["Game", "Bot", "View", "VecEnv", "tournament", "experiment", "derive_seed", "action_name", "action_id",
            "observation_tensor", "action_mask", "ACTION_IDS", "OBSERVATION_SIZE",
-           "OBSERVATION_PARTS", "PROTOCOL"]
+           "OBSERVATION_PARTS", "PROTOCOL", "max_decisions", "MAX_DECISIONS_PER_TURN"]
 
 
 def _numpy():

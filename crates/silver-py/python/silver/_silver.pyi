@@ -9,6 +9,7 @@ ACTION_IDS: int
 OBSERVATION_SIZE: int
 OBSERVATION_PARTS: Tuple[int, int, int, int]
 PROTOCOL: int
+MAX_DECISIONS_PER_TURN: int
 
 class Game:
     """A game every seat of which Python plays; deals are automatic, from `seed`."""
@@ -82,6 +83,7 @@ class VecEnv:
 def action_name(id: int) -> str: ...
 def action_id(name: str) -> int: ...
 def derive_seed(seed: int, index: int) -> int: ...
+def max_decisions(players: int = 2, set: str = "amulet", model: str = "rounds") -> int: ...
 
 # Each table: {"columns": [header...], "rows": [[cell as a string, ...], ...]}.
 _Tables = Dict[str, Dict[str, List[Any]]]

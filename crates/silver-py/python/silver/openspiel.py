@@ -13,6 +13,11 @@ Parameters: `players` (2-4, default 2), `set` (a set string, default "amulet"), 
 * Chance: the deals (the only chance events) are shuffles, sampled inside the state from its
   own seeded stream (`SAMPLED_STOCHASTIC`): a state never is a chance node, and a clone deals
   the same future rounds as the original.
+* Length: `max_game_length()` is `silver.max_decisions(players, set, model)`, the engine's
+  bound on a game's decisions (no chance nodes to add): rounds (4, or the points game's
+  100-round cap) x (2 opening peeks per seat + 400 turns x 273, a turn's most decisions),
+  e.g. 436,832 for 4 players and 4 rounds, 10,920,800 for the points game. A true bound, not a
+  typical length: random play's 4-round games average about 700 decisions.
 * Information: `information_state_string(p)` is player p's view as JSON (what it knows now:
   values, who looked at what, the table), and the information state tensor is its observation
   tensor (`silver.observation_tensor`); observation string and tensor are the same (a Silver
@@ -56,13 +61,6 @@ _GAME_TYPE = pyspiel.GameType(
     parameter_specification=_DEFAULTS,
 )
 
-# An upper bound on decisions: the turn cap per round (400) times the rounds a game can have
-# (4, or the points game's round cap) times a turn's decisions (a draw, a swap's selections, an
-# ability's choices and the free actions; 64 covers them).
-_MAX_TURNS = 400
-_ROUNDS = {"rounds": 4, "points": 1000}
-
-
 class SilverGame(pyspiel.Game):
     """The game; its parameters are in the module docs."""
 
@@ -84,7 +82,7 @@ class SilverGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=_MAX_TURNS * _ROUNDS[self.model] * 64,
+            max_game_length=silver.max_decisions(self.players, self.set_name, self.model),
         )
         super().__init__(_GAME_TYPE, info, params)
         self._deals = 0

@@ -14,6 +14,8 @@ use silver_rules::*;
 
 /// Checks R-SCORE on a `RoundEnded` event against the revealed `FinalCard`s.
 struct ScoreChecker {
+    /// A turn (or a round's opening peeks) started: the per-turn decision count restarts.
+    new_turn: bool,
     players: usize,
     finals: [i32; MAX_PLAYERS],
     totals: [i32; MAX_PLAYERS],
@@ -24,7 +26,11 @@ struct ScoreChecker {
 impl EventSink for ScoreChecker {
     fn event(&mut self, e: &Event) {
         match *e {
-            GameEvent::RoundStarted { .. } => self.finals = [0; MAX_PLAYERS],
+            GameEvent::TurnStarted { .. } => self.new_turn = true,
+            GameEvent::RoundStarted { .. } => {
+                self.new_turn = true;
+                self.finals = [0; MAX_PLAYERS];
+            }
             GameEvent::FinalCard { owner, value, .. } => {
                 self.finals[owner as usize] += value as i32
             }
@@ -77,6 +83,7 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
     let first = rng.random_range(0..cfg.players);
     let mut game = Game::new(cfg, first).unwrap();
     let mut checker = ScoreChecker {
+        new_turn: false,
         players: cfg.players as usize,
         finals: [0; MAX_PLAYERS],
         totals: [0; MAX_PLAYERS],
@@ -85,9 +92,11 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
     };
     let mut actions = ActionList::new();
     let mut decisions = 0u64;
+    let mut turn_decisions = 0u64;
     // Termination: rounds are capped by max_turns_per_round and games by their model; every
-    // turn has a bounded number of decisions. This bound is far above anything reachable.
-    let bound = 4_000_000u64;
+    // turn has a bounded number of decisions (the engine's bounds, which Python's OpenSpiel
+    // game reports as its `max_game_length`).
+    let bound = cfg.max_decisions();
     loop {
         match game.to_move() {
             ToMove::Deal => game.deal_random(&mut rng, &mut checker),
@@ -104,10 +113,15 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
                     assert!(game == before);
                 }
                 let a = actions[rng.random_range(0..actions.len())];
+                if std::mem::take(&mut checker.new_turn) {
+                    turn_decisions = 0;
+                }
                 game.apply(a, &mut checker)
                     .unwrap_or_else(|e| panic!("legal action failed: {e}"));
                 decisions += 1;
-                assert!(decisions < bound, "game does not terminate");
+                turn_decisions += 1;
+                assert!(turn_decisions <= MAX_DECISIONS_PER_TURN, "turn too long");
+                assert!(decisions <= bound, "game does not terminate");
             }
             ToMove::Terminal => break,
         }

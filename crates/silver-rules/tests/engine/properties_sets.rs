@@ -68,6 +68,8 @@ fn sets() -> Vec<CardSet> {
 
 /// Checks R-SCORE with scoring-time effects on `RoundEnded` against the revealed cards.
 struct ScoreChecker {
+    /// A turn (or a round's opening peeks) started: the per-turn decision count restarts.
+    new_turn: bool,
     players: usize,
     finals: [Vec<i32>; MAX_PLAYERS],
     totals: [i32; MAX_PLAYERS],
@@ -79,7 +81,9 @@ impl EventSink for ScoreChecker {
     #[allow(clippy::needless_range_loop)]
     fn event(&mut self, e: &Event) {
         match *e {
+            GameEvent::TurnStarted { .. } => self.new_turn = true,
             GameEvent::RoundStarted { .. } => {
+                self.new_turn = true;
                 for f in &mut self.finals {
                     f.clear();
                 }
@@ -211,6 +215,7 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
     let first = rng.random_range(0..cfg.players);
     let mut game = Game::new(cfg, first).unwrap();
     let mut checker = ScoreChecker {
+        new_turn: false,
         players: cfg.players as usize,
         finals: Default::default(),
         totals: [0; MAX_PLAYERS],
@@ -219,6 +224,7 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
     let mut actions = ActionList::new();
     let mut view_actions = ActionList::new();
     let mut decisions = 0u64;
+    let mut turn_decisions = 0u64;
     let mut last = (Stage::Deal, None);
     loop {
         match game.to_move() {
@@ -244,10 +250,16 @@ fn checked_game(cfg: Config, seed: u64) -> u64 {
                 }
                 let a = actions[rng.random_range(0..actions.len())];
                 last = (game.stage(), Some(a));
+                if std::mem::take(&mut checker.new_turn) {
+                    turn_decisions = 0;
+                }
                 game.apply(a, &mut checker)
                     .unwrap_or_else(|e| panic!("legal action failed: {e}"));
                 decisions += 1;
-                assert!(decisions < 4_000_000, "game does not terminate");
+                turn_decisions += 1;
+                // The engine's bounds (Python's OpenSpiel game reports `max_decisions`).
+                assert!(turn_decisions <= MAX_DECISIONS_PER_TURN, "turn too long");
+                assert!(decisions <= cfg.max_decisions(), "game too long");
             }
             ToMove::Terminal => break,
         }
