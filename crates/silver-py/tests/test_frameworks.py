@@ -65,9 +65,14 @@ def test_openspiel_ismcts_plays_complete_games(pyspiel):
                       random_state=rng), uniform_random.UniformRandomBot(1, rng)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert sorted(returns) == [0.0, 1.0]
-    # restart_at clears the search tree the last move left.
+    # restart_at clears the tree a search leaves behind (a decision with one legal action
+    # is answered without a search, so search where there are several).
+    state = game.new_initial_state()
+    while state.current_player() != 0 or len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    bots[0].step(state)
     assert bots[0]._nodes
-    bots[0].restart_at(game.new_initial_state())
+    bots[0].restart_at(state)
     assert not bots[0]._nodes
 
 
