@@ -22,7 +22,7 @@ mod program;
 pub use program::{kill_all as kill_all_programs, MAX_LINE};
 
 use crate::kinds::as_bot;
-use crate::{Bot, BotRng, Choice, ExecParams, Kind, SpecError};
+use crate::{Bot, BotRng, Choice, ExecParams, Kind, OnError, SpecError};
 use program::{quote, Program, Trouble};
 use rand::Rng;
 use serde_json::json;
@@ -52,12 +52,18 @@ pub struct BotFailure {
     pub seat: Seat,
     /// What happened, with the last lines of its standard error.
     pub what: String,
+    /// The game is forfeited rather than the run stopped (the bot's `on_error`): never for a
+    /// program that cannot be started at all.
+    pub forfeit: bool,
 }
 
 /// A bot that is a program (see the module docs).
 pub struct ExecBot {
     command: String,
     timeout: Duration,
+    on_error: OnError,
+    /// The `options` of every `game` message (a JSON object).
+    options: serde_json::Value,
     program: Option<Program>,
     seat: Seat,
 }
@@ -65,13 +71,29 @@ pub struct ExecBot {
 impl ExecBot {
     /// A bot running `command` (as `sh -c 'exec COMMAND'`, from the working directory) once it
     /// plays, allowed `timeout` per decision (writing the decision's message included).
+    /// Its failures stop the run and its `game` messages carry no options (see
+    /// [`ExecBot::from_params`]).
     pub fn new(command: &str, timeout: Duration) -> ExecBot {
         ExecBot {
             command: command.to_string(),
             timeout,
+            on_error: OnError::Stop,
+            options: json!({}),
             program: None,
             seat: 0,
         }
+    }
+
+    /// The bot a spec describes: its command, limit, `on_error` and `options`.
+    pub fn from_params(params: &ExecParams) -> ExecBot {
+        let mut bot = ExecBot::new(
+            &params.command,
+            Duration::from_secs_f64(params.timeout_seconds),
+        );
+        bot.on_error = params.on_error;
+        // A TOML table is always a JSON object (dates become strings).
+        bot.options = serde_json::to_value(&params.options).unwrap_or_else(|_| json!({}));
+        bot
     }
 
     /// Stops the program and unwinds with a [`BotFailure`].
@@ -103,6 +125,7 @@ impl ExecBot {
             command: self.command.clone(),
             seat: self.seat,
             what,
+            forfeit: self.on_error == OnError::Forfeit,
         })
     }
 
@@ -110,7 +133,11 @@ impl ExecBot {
         if self.program.is_none() {
             match Program::start(&self.command) {
                 Ok(p) => self.program = Some(p),
-                Err(e) => self.fail(&format!("cannot start it: {e}")),
+                // A program that cannot be started would forfeit every game: the run stops.
+                Err(e) => {
+                    self.on_error = OnError::Stop;
+                    self.fail(&format!("cannot start it: {e}"))
+                }
             }
         }
         self.program.as_mut().expect("started")
@@ -489,10 +516,7 @@ impl Kind for ExecBot {
     type Params = ExecParams;
 
     fn build(params: &ExecParams) -> ExecBot {
-        ExecBot::new(
-            &params.command,
-            Duration::from_secs_f64(params.timeout_seconds),
-        )
+        ExecBot::from_params(params)
     }
 
     fn validate(params: &ExecParams) -> Result<(), SpecError> {
@@ -525,6 +549,7 @@ impl Bot for ExecBot {
             "set": config.set.canonical_name(),
             "model": config.model,
             "max_turns_per_round": config.max_turns_per_round,
+            "options": self.options,
         });
         self.send(&message, Instant::now() + self.timeout);
     }

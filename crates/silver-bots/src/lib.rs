@@ -51,7 +51,7 @@ pub use memory::Memory;
 pub use random::RandomBot;
 pub use restrict::Forbid;
 pub use spec::{
-    one_line, ExecParams, GreedyParams, IsmctsParams, MemorySpec, PriorKind, RandomParams,
+    one_line, ExecParams, GreedyParams, IsmctsParams, MemorySpec, OnError, PriorKind, RandomParams,
     RewardKind, RolloutPolicy, SpecError, TreeScope,
 };
 

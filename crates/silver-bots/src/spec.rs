@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Parameters of a bot program.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExecParams {
     /// The command line (run by `sh -c` from the working directory).
@@ -17,6 +17,48 @@ pub struct ExecParams {
     /// The time allowed per decision, in seconds.
     #[serde(default = "exec_timeout")]
     pub timeout_seconds: f64,
+    /// What the program's failure in a game means: the run stops (the default), or the game
+    /// is forfeited and the run goes on.
+    #[serde(default, skip_serializing_if = "OnError::is_stop")]
+    pub on_error: OnError,
+    /// Options handed to the program in every `game` message (`"options": {...}`), as given.
+    #[serde(default, skip_serializing_if = "toml::Table::is_empty")]
+    pub options: toml::Table,
+}
+
+/// What a bot program's failure in a game means (`on_error` of an exec bot).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OnError {
+    /// The run stops with the failure (finished games are kept; `--resume` goes on).
+    #[default]
+    Stop,
+    /// The game is forfeited: the program's seat finishes behind every other seat, the game is
+    /// recorded as forfeited, and the program is started afresh for the next game.
+    Forfeit,
+}
+
+impl OnError {
+    fn is_stop(&self) -> bool {
+        *self == OnError::Stop
+    }
+}
+
+/// Only what is set: a plan's fingerprint reads the spec's `Debug` text, so a program's spec
+/// without the later keys keeps the fingerprint it had before they existed.
+impl fmt::Debug for ExecParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("ExecParams");
+        d.field("command", &self.command)
+            .field("timeout_seconds", &self.timeout_seconds);
+        if self.on_error != OnError::Stop {
+            d.field("on_error", &self.on_error);
+        }
+        if !self.options.is_empty() {
+            d.field("options", &self.options);
+        }
+        d.finish()
+    }
 }
 
 pub(crate) fn exec_timeout() -> f64 {
@@ -491,6 +533,12 @@ impl IsmctsParams {
 }
 
 impl BotSpec {
+    /// True for a bot program whose failure forfeits the game (`on_error = "forfeit"`)
+    /// rather than stopping the run.
+    pub fn forfeits(&self) -> bool {
+        matches!(self, BotSpec::Exec(p) if p.on_error == OnError::Forfeit)
+    }
+
     /// Parses a TOML profile (e.g. a file of `bots/`), then validates it.
     pub fn from_toml(text: &str) -> Result<BotSpec, SpecError> {
         let table: toml::Table = text.parse().map_err(toml_error_in(text))?;
@@ -515,6 +563,8 @@ impl BotSpec {
             let spec = BotSpec::Exec(ExecParams {
                 command: rest.trim().to_string(),
                 timeout_seconds: exec_timeout(),
+                on_error: OnError::Stop,
+                options: toml::Table::new(),
             });
             spec.validate()?;
             return Ok(spec);
@@ -619,6 +669,35 @@ pub fn one_line(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn exec_profiles_take_on_error_and_options_and_keep_old_fingerprints() {
+        let s = BotSpec::from_toml(
+            "kind = \"exec\"\ncommand = \"./bot\"\non_error = \"forfeit\"\n[options]\ndepth = 3\n",
+        )
+        .unwrap();
+        assert!(s.forfeits());
+        match &s {
+            BotSpec::Exec(p) => {
+                assert_eq!(p.on_error, OnError::Forfeit);
+                assert_eq!(p.options.get("depth").and_then(|v| v.as_integer()), Some(3));
+            }
+            other => panic!("{other:?}"),
+        }
+        // Without the keys: stop, no options, and the `Debug` text (a plan's fingerprint
+        // reads it) of a spec written before they existed.
+        let plain = BotSpec::from_toml("kind = \"exec\"\ncommand = \"./bot\"\n").unwrap();
+        assert!(!plain.forfeits());
+        assert_eq!(
+            format!("{plain:?}"),
+            "Exec(ExecParams { command: \"./bot\", timeout_seconds: 60.0 })"
+        );
+        assert!(format!("{s:?}").contains("on_error: Forfeit"));
+        let e = BotSpec::from_toml("kind = \"exec\"\ncommand = \"./bot\"\non_error = \"retry\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("retry") && e.contains("forfeit"), "{e}");
+    }
 
     #[test]
     fn inline_forms_parse() {

@@ -61,6 +61,17 @@ pub(crate) fn execute(plan: Plan, common: &Common, default_out: PathBuf) -> Resu
             if let Some(t) = &outcome.sprt {
                 out!("{}", t.summary(&outcome.stats.pairs, &names))?;
             }
+            let forfeits: Vec<String> = (outcome.stats.bots.iter().zip(&names))
+                .filter(|(b, _)| b.forfeits > 0)
+                .map(|(b, name)| format!("{name} {}", b.forfeits))
+                .collect();
+            if !forfeits.is_empty() {
+                outln!(
+                    "games forfeited by a failing bot program: {} (each in {})",
+                    forfeits.join(", "),
+                    out.join("forfeits.csv").display()
+                )?;
+            }
             outln!(
                 "{} games in {:.2} s: {} games/s on {} threads; files in {}",
                 outcome.games_played,

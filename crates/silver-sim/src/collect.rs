@@ -365,6 +365,67 @@ impl CensusCalls {
     }
 }
 
+/// Records game `index` (`slot` of `plan`, seats playing `bots`) as forfeited by seat
+/// `forfeiter`, whose program failed with `error`: nothing of its play is counted (the caller
+/// has taken it back), only its result — the forfeiting seat finishes behind every other seat;
+/// in a two-player game the other seat wins, in a larger one nobody does and the other seats
+/// are not compared with each other; every total is 0 — in `games.csv`, `forfeits.csv` and the
+/// statistics. `first` started it.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn forfeited(
+    plan: &Plan,
+    slot: GameSlot,
+    bots: [usize; MAX_PLAYERS],
+    index: u64,
+    first: Seat,
+    forfeiter: Seat,
+    error: &str,
+    stats: &mut Stats,
+    rows: &mut Rows,
+) {
+    let table = Table { plan, slot, bots };
+    let (n, lost) = (table.players(), forfeiter as usize);
+    let winner = (n == 2).then_some(1 - lost);
+    stats.games += 1;
+    stats.start_player_wins += (winner == Some(first as usize)) as u64;
+    stats
+        .pairs
+        .record(slot.deal, &GameResult::forfeited(n, bots, lost));
+    for s in 0..n {
+        let won = winner == Some(s);
+        let b = &mut stats.bots[bots[s]];
+        b.games += 1;
+        b.wins += won as u64;
+        b.forfeits += (s == lost) as u64;
+        let st = &mut stats.seats[s];
+        st.games += 1;
+        st.wins += won as u64;
+        if plan.outputs.games {
+            CsvRow::new(rows.file(OutputFile::Games))
+                .text(&plan.set.name)
+                .num(index as i64)
+                .num(slot.deal as i64)
+                .num(slot.rotation)
+                .num(s as i64)
+                .text(table.bot_name(s))
+                .num(0)
+                .num(if s == lost { n as i64 } else { 1 })
+                .num(won)
+                .end();
+        }
+    }
+    CsvRow::new(rows.file(OutputFile::Forfeits))
+        .text(&plan.set.name)
+        .num(index as i64)
+        .num(slot.deal as i64)
+        .num(slot.rotation)
+        .num(lost as i64)
+        .text(table.bot_name(lost))
+        // One line per row (the program's stderr may have several).
+        .text(&error.replace(['\n', '\r'], " "))
+        .end();
+}
+
 /// Games (`games.csv`, wins and totals per bot and seat, start-player wins, head-to-head).
 struct GameCounts;
 

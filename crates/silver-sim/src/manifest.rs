@@ -359,6 +359,14 @@ pub struct Speed {
 }
 
 impl Manifest {
+    /// What the run's plan decided of the files it writes beyond its outputs.
+    pub(crate) fn gates(&self) -> crate::output::Gates {
+        crate::output::Gates {
+            sprt: self.sprt.is_some(),
+            forfeit: self.bot_specs.iter().any(silver_bots::BotSpec::forfeits),
+        }
+    }
+
     /// The manifest of a new run of `plan` (games `first..end`, in blocks of `block_games`),
     /// with nothing done yet.
     pub fn new(plan: &Plan, shard: Option<Shard>, blocks: &crate::blocks::Blocks) -> Manifest {

@@ -7,8 +7,9 @@
 //!
 //! 1. Add its row to the `output_files!` table below: its variant, file name, what a row is,
 //!    how it is made ([`Made`]: a per-game file gives its header) and what writes it: `always`,
-//!    `sprt` (an SPRT run), or `switch KEY`, which adds `KEY` to [`Outputs`] (the `[outputs]`
-//!    table of a spec, on by default) and to manifests.
+//!    `sprt` (an SPRT run), `forfeit` (a run with a bot whose failure forfeits the game), or
+//!    `switch KEY`, which adds `KEY` to [`Outputs`] (the `[outputs]` table of a spec, on by
+//!    default) and to manifests.
 //! 2. Produce its bytes: a per-game file's rows come from a collector (`collect.rs` says how to
 //!    add one) writing [`CsvRow`]s into [`Rows::file`]; a summary file is its arm of
 //!    `summary::summaries`, made from [`crate::Stats`].
@@ -39,15 +40,27 @@ pub(crate) enum Made {
     Report,
 }
 
+/// What the plan itself decides of the files a run writes, beyond its [`Outputs`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Gates {
+    /// An SPRT run.
+    pub(crate) sprt: bool,
+    /// A bot's failure forfeits the game (`on_error = "forfeit"`).
+    pub(crate) forfeit: bool,
+}
+
 /// What decides whether a run writes a file (see [`OutputFile::enabled`]).
 macro_rules! written {
-    (always; $outputs:ident, $sprt:ident) => {
+    (always; $outputs:ident, $gates:ident) => {
         true
     };
-    (sprt; $outputs:ident, $sprt:ident) => {
-        $sprt
+    (sprt; $outputs:ident, $gates:ident) => {
+        $gates.sprt
     };
-    (switch $key:ident; $outputs:ident, $sprt:ident) => {
+    (forfeit; $outputs:ident, $gates:ident) => {
+        $gates.forfeit
+    };
+    (switch $key:ident; $outputs:ident, $gates:ident) => {
         $outputs.$key
     };
 }
@@ -85,11 +98,11 @@ macro_rules! output_files {
                 }
             }
 
-            /// Whether a run with these outputs (and an SPRT or not) writes this file.
+            /// Whether a run with these outputs and gates writes this file.
             #[allow(unused_variables)]
-            pub(crate) fn enabled(self, outputs: &Outputs, sprt: bool) -> bool {
+            pub(crate) fn enabled(self, outputs: &Outputs, gates: Gates) -> bool {
                 match self {
-                    $(OutputFile::$variant => written!($gate $($key)?; outputs, sprt),)*
+                    $(OutputFile::$variant => written!($gate $($key)?; outputs, gates),)*
                 }
             }
         }
@@ -125,6 +138,8 @@ pub const ROUNDS_HEADER: &str =
     "set,game,round,seat,bot,sum,score,village_size,end_reason,called_census,turns\n";
 /// Header of `census.csv`.
 pub const CENSUS_HEADER: &str = "set,game,round,turn,deck_left,caller_seat,caller_bot,village_size,true_sum,estimate,lowest_other_sum,success,score\n";
+/// Header of `forfeits.csv`.
+pub const FORFEITS_HEADER: &str = "set,game,deal,rotation,seat,bot,error\n";
 
 output_files! {
     Games = "games.csv", "one row per game and seat": Made::PerGame(GAMES_HEADER), switch games;
@@ -136,6 +151,7 @@ output_files! {
     Ratings = "ratings.csv", "per bot, Elo with its interval": Made::Summary, always;
     RatingsPairs = "ratings-pairs.csv", "per two bots with a rating, their difference with its interval and LOS": Made::Summary, always;
     Sprt = "sprt.csv", "the LLR after every block of an SPRT run": Made::PerGame(SPRT_HEADER), sprt;
+    Forfeits = "forfeits.csv", "one row per forfeited game: who failed and how": Made::PerGame(FORFEITS_HEADER), forfeit;
     GameMetrics = "game-metrics.csv", "a balance sweep's set: one row of integer counts per game": Made::SweepSet, always;
     Manifest = "manifest.json", "the run's record of itself": Made::Manifest, always;
     Report = "report.html", "`silver report`'s page": Made::Report, always;
@@ -220,6 +236,18 @@ impl Rows {
 
     fn get(&self, f: OutputFile) -> &[u8] {
         &self.0[f.per_game_slot()]
+    }
+
+    /// How long each file's rows are now (to [`Rows::truncate`] back to).
+    pub(crate) fn lens(&self) -> [usize; PER_GAME_COUNT] {
+        std::array::from_fn(|i| self.0[i].len())
+    }
+
+    /// Takes back every row appended since [`Rows::lens`] returned `lens`.
+    pub(crate) fn truncate(&mut self, lens: [usize; PER_GAME_COUNT]) {
+        for (rows, len) in self.0.iter_mut().zip(lens) {
+            rows.truncate(len);
+        }
     }
 }
 
@@ -570,12 +598,15 @@ pub(crate) struct CsvFiles {
 }
 
 impl CsvFiles {
-    /// Creates the per-game files `outputs` enables (and `sprt.csv` for a test), each holding
-    /// its header.
-    pub(crate) fn create(dir: &Path, outputs: &Outputs, sprt: bool) -> Result<CsvFiles, RunError> {
+    /// Creates the per-game files `outputs` and `gates` enable, each holding its header.
+    pub(crate) fn create(
+        dir: &Path,
+        outputs: &Outputs,
+        gates: Gates,
+    ) -> Result<CsvFiles, RunError> {
         let mut files = Vec::new();
         for f in OutputFile::PER_GAME {
-            if !f.enabled(outputs, sprt) {
+            if !f.enabled(outputs, gates) {
                 continue;
             }
             let p = dir.join(f.name());
@@ -600,10 +631,10 @@ impl CsvFiles {
 
     /// What [`CsvFiles::create`] will have written: the records of the per-game files holding
     /// their headers.
-    pub(crate) fn header_records(outputs: &Outputs, sprt: bool) -> Vec<FileRecord> {
+    pub(crate) fn header_records(outputs: &Outputs, gates: Gates) -> Vec<FileRecord> {
         OutputFile::PER_GAME
             .into_iter()
-            .filter(|f| f.enabled(outputs, sprt))
+            .filter(|f| f.enabled(outputs, gates))
             .map(|f| {
                 let h = f.header().expect("a per-game file").as_bytes();
                 (f.name().to_string(), h.len() as u64, crc32fast::hash(h))

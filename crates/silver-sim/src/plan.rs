@@ -185,6 +185,31 @@ impl Plan {
         lineup[(seat as usize + slot.rotation as usize) % lineup.len()]
     }
 
+    /// What the plan decides of the files a run writes beyond its outputs.
+    pub(crate) fn gates(&self) -> crate::output::Gates {
+        crate::output::Gates {
+            sprt: self.sprt.is_some(),
+            forfeit: self.forfeits(),
+        }
+    }
+
+    /// True if a bot's failure forfeits the game rather than stopping the run.
+    pub fn forfeits(&self) -> bool {
+        self.bots.iter().any(|b| b.spec.forfeits())
+    }
+
+    /// Refuses a bot whose failure forfeits the game: `what` ("a balance sweep", ...) plays
+    /// every game out.
+    pub(crate) fn refuse_forfeits(&self, what: &'static str) -> Result<(), SpecError> {
+        match self.bots.iter().find(|b| b.spec.forfeits()) {
+            Some(b) => Err(SpecError::ForfeitHere {
+                bot: b.name.clone(),
+                what,
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// A fingerprint of everything that determines the outputs (shards and resumed runs must
     /// match it). The set enters through the configuration (every value's ability and the
     /// token), its canonical name, and the names of custom characters.

@@ -7,7 +7,7 @@ use crate::output::Rows;
 use crate::plan::Plan;
 use crate::stats::Stats;
 use silver_bots::seeds::GameSeeds;
-use silver_bots::{play_game_with, Player, Seats, Watch};
+use silver_bots::{play_game_with, BotFailure, Player, Seats, Watch};
 use silver_rules::{Action, ActionList, Event, EventSink, Game, Seat, MAX_PLAYERS};
 
 /// Per-worker reusable state: one player per (seat, bot) pair, built on first use.
@@ -109,6 +109,56 @@ pub fn play<S: Watch>(
     );
     rec.game_over(&game, index, first);
     game
+}
+
+/// Plays game `index` of a run's `plan` as [`play`] does, except that when a bot program
+/// whose failure forfeits the game (`on_error = "forfeit"`) fails, what the game had counted
+/// and written is taken back and the game is recorded as forfeited instead
+/// ([`crate::collect::forfeited`]); the program is started afresh at its next game. Any other
+/// failure unwinds as it was raised.
+pub(crate) fn play_or_forfeit(
+    plan: &Plan,
+    index: u64,
+    worker: &mut Worker,
+    stats: &mut Stats,
+    rows: &mut Rows,
+) {
+    if !plan.forfeits() {
+        play(plan, index, worker, stats, rows, &mut ());
+        return;
+    }
+    // Only a plan with such a bot pays for the copy (its games talk to a program).
+    let (before, lens) = (stats.clone(), rows.lens());
+    let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        play(plan, index, worker, stats, rows, &mut ());
+    }));
+    let Err(payload) = played else {
+        return;
+    };
+    let failure = match payload.downcast::<BotFailure>() {
+        Ok(failure) if failure.forfeit => failure,
+        Ok(failure) => std::panic::resume_unwind(failure),
+        Err(payload) => std::panic::resume_unwind(payload),
+    };
+    *stats = before;
+    rows.truncate(lens);
+    let slot = plan.slot(index);
+    let mut bots = [0usize; MAX_PLAYERS];
+    for (s, b) in bots.iter_mut().enumerate().take(plan.players as usize) {
+        *b = plan.bot_at(slot, s as Seat);
+    }
+    let (first, _) = silver_bots::seeds::dealing(plan.seed, slot.deal, plan.players);
+    crate::collect::forfeited(
+        plan,
+        slot,
+        bots,
+        index,
+        first,
+        failure.seat,
+        &failure.what,
+        stats,
+        rows,
+    );
 }
 
 /// Re-plays game `index` of `plan` and returns every event, in order (omniscient trace).

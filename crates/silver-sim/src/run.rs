@@ -186,9 +186,9 @@ fn start(
     remove(out, &OutputFile::replaced_by_a_run())?;
     let mut manifest = fresh;
     manifest.command = opts.command.clone();
-    manifest.files = CsvFiles::header_records(&plan.outputs, plan.sprt.is_some());
+    manifest.files = CsvFiles::header_records(&plan.outputs, plan.gates());
     manifest.save(out)?;
-    let files = CsvFiles::create(out, &plan.outputs, plan.sprt.is_some())?;
+    let files = CsvFiles::create(out, &plan.outputs, plan.gates())?;
     Ok((manifest, files))
 }
 
@@ -249,7 +249,7 @@ pub fn run(
         interrupted,
         || (Rows::default(), Stats::new(bots, seats)),
         |worker, g, (rows, stats)| {
-            record::play(plan, g, worker, stats, rows, &mut ());
+            record::play_or_forfeit(plan, g, worker, stats, rows);
         },
         |(mut rows, mut stats)| {
             stats.end_block();

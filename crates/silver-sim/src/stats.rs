@@ -30,6 +30,14 @@ pub struct BotStats {
     pub census_calls: u64,
     /// Successful census calls (caller lowest, ties included).
     pub census_success: u64,
+    /// Seat-games forfeited (a bot program's failure with `on_error = "forfeit"`): counted
+    /// in `games`, never won.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub forfeits: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl BotStats {
@@ -182,6 +190,7 @@ impl Stats {
             a.rounds += b.rounds;
             a.round_score_sum += b.round_score_sum;
             a.round_score_sq += b.round_score_sq;
+            a.forfeits += b.forfeits;
             a.census_calls += b.census_calls;
             a.census_success += b.census_success;
         }

@@ -45,6 +45,7 @@ pub(crate) fn summaries(
             | OutputFile::Rounds
             | OutputFile::Census
             | OutputFile::Sprt
+            | OutputFile::Forfeits
             | OutputFile::GameMetrics
             | OutputFile::Manifest
             | OutputFile::Report => None,

@@ -13,7 +13,7 @@ mod recount;
 use crate::error::RunError;
 use crate::manifest::Manifest;
 use crate::output::{read_prefix, OutputFile};
-use recount::{csv_reader, recount_census, recount_games, recount_rounds};
+use recount::{csv_reader, recount_census, recount_forfeits, recount_games, recount_rounds};
 use std::path::Path;
 
 /// How much to check.
@@ -91,18 +91,30 @@ pub(crate) fn check(dir: &Path, m: &Manifest, depth: Depth) -> Result<(), RunErr
             ),
         ));
     }
-    let wins: u64 = s.bots.iter().map(|b| b.wins).sum();
-    if wins != s.games {
+    // A forfeited game has a winner only with two players (the other seat).
+    let forfeited: u64 = s.bots.iter().map(|b| b.forfeits).sum();
+    if forfeited > 0 && !m.gates().forfeit {
         return Err(inconsistent(
             dir,
-            format!("the statistics count {} games but {wins} wins", s.games),
+            format!("the statistics count {forfeited} forfeited games but no bot forfeits"),
+        ));
+    }
+    let unwon = if players > 2 { forfeited } else { 0 };
+    let wins: u64 = s.bots.iter().map(|b| b.wins).sum();
+    if wins + unwon != s.games {
+        return Err(inconsistent(
+            dir,
+            format!(
+                "the statistics count {} games but {wins} wins and {unwon} forfeited games without a winner",
+                s.games
+            ),
         ));
     }
     // The files the plan's outputs make, each exactly once and in order: a list with an entry
     // removed would leave that file unchecked (and unmerged).
     let expected: Vec<&str> = OutputFile::PER_GAME
         .into_iter()
-        .filter(|f| f.enabled(&m.outputs, m.sprt.is_some()))
+        .filter(|f| f.enabled(&m.outputs, m.gates()))
         .map(|f| f.name())
         .collect();
     let recorded: Vec<&str> = m.files.iter().map(|(n, _, _)| n.as_str()).collect();
@@ -145,6 +157,7 @@ pub(crate) fn check(dir: &Path, m: &Manifest, depth: Depth) -> Result<(), RunErr
             Some(OutputFile::Rounds) => s.rounds * players,
             Some(OutputFile::Census) => census,
             Some(OutputFile::Sprt) => m.blocks_done,
+            Some(OutputFile::Forfeits) => forfeited,
             _ => continue,
         };
         if prefix.lines != rows + 1 {
@@ -165,8 +178,12 @@ pub(crate) fn check(dir: &Path, m: &Manifest, depth: Depth) -> Result<(), RunErr
                 .find(|(n, _, _)| n == f.name())
                 .map(|(n, len, _)| (dir.join(n), *len))
         };
+        let forfeits = match file(OutputFile::Forfeits) {
+            Some((path, len)) => recount_forfeits(dir, m, &path, len)?,
+            None => Default::default(),
+        };
         if let Some((path, len)) = file(OutputFile::Games) {
-            recount_games(dir, m, &path, len)?;
+            recount_games(dir, m, &path, len, &forfeits)?;
         }
         if let Some((path, len)) = file(OutputFile::Rounds) {
             recount_rounds(dir, m, &path, len)?;

@@ -22,7 +22,8 @@ pub struct GameResult<const N: usize> {
     pub bots: [usize; N],
     /// Final totals.
     pub totals: [i32; N],
-    /// Place of each seat in the finishing order (R-GAME-4 / R-GAME-100 tie-breaks).
+    /// Place of each seat in the finishing order (R-GAME-4 / R-GAME-100 tie-breaks); seats
+    /// that share a place are not compared.
     pub place: [u8; N],
 }
 
@@ -38,6 +39,19 @@ impl<const N: usize> GameResult<N> {
             players,
             bots,
             totals,
+            place,
+        }
+    }
+
+    /// A game that seat `forfeiter` forfeited: it finishes behind every other seat, the others
+    /// share first place (they are not compared), and every total is 0 (margins count 0).
+    pub fn forfeited(players: usize, bots: [usize; N], forfeiter: usize) -> Self {
+        let mut place = [0u8; N];
+        place[forfeiter] = 1;
+        GameResult {
+            players,
+            bots,
+            totals: [0; N],
             place,
         }
     }
@@ -134,7 +148,8 @@ impl PairTable {
         for i in 0..n {
             for j in 0..n {
                 let (bi, bj) = (game.bots[i], game.bots[j]);
-                if bi >= bj {
+                // Seats sharing a place are not compared (a forfeited game's other seats).
+                if bi >= bj || game.place[i] == game.place[j] {
                     continue;
                 }
                 let (a, b) = (bi as u32, bj as u32);

@@ -915,3 +915,103 @@ fn exec_bots_play_reproducibly_and_fail_clearly() {
     ]);
     assert_mentions(&msg, &["exec needs a command"]);
 }
+
+/// A program with `on_error = "forfeit"` that crashes in some games: each such game is recorded
+/// as forfeited (the other seat wins it, heads-up), the program is started afresh, the run
+/// finishes — byte-identical at one and two threads and as merged shards — and `silver
+/// verify` vouches for it. The program reads its `options` from the `game` message. In a
+/// balance sweep the same bot is refused.
+#[test]
+fn exec_bot_on_error_forfeit_forfeits_the_game_and_the_run_goes_on() {
+    let tmp = TempDir::new("forfeit");
+    let crashy = tmp.write(
+        "crashy.py",
+        "import json,random,sys\nopts={}\nfirst=True\nfor line in sys.stdin:\n    m=json.loads(line)\n    if m['type']=='game':\n        opts=m['options']\n        first=True\n    elif m['type']=='decide':\n        if first and m['seed']%opts['crash_mod']==0:\n            print('crashing on purpose',file=sys.stderr,flush=True)\n            sys.exit(1)\n        first=False\n        rng=random.Random(m['seed'])\n        print(json.dumps({'action':rng.randrange(len(m['legal']))}),flush=True)\n    elif m['type']=='quit':\n        break\n",
+    );
+    let bot = format!(
+        "{{ exec = \"python3 {}\", on_error = \"forfeit\", options = {{ crash_mod = 5 }} }}",
+        crashy.display()
+    );
+    let spec = tmp.write(
+        "forfeit.toml",
+        &format!("players = 2\ngames = 24\nseed = 3\nbots = [{bot}, \"greedy\"]\n"),
+    );
+    let run = |out: &Path, extra: &[&str]| {
+        let mut a = args!["run", &spec, "--allow-exec", "--out", out];
+        a.extend(extra.iter().map(OsString::from));
+        ok(a)
+    };
+    let (a, b) = (tmp.join("a"), tmp.join("b"));
+    let out = run(&a, &["--threads", "1"]);
+    assert_mentions(&out.stdout, &["games forfeited by a failing bot program"]);
+    run(&b, &["--threads", "2"]);
+    let files = [
+        "games.csv",
+        "rounds.csv",
+        "forfeits.csv",
+        "summary.csv",
+        "pairs.csv",
+    ];
+    assert_same_files(&a, &b, &files);
+    let lines = |f: &str| -> Vec<String> {
+        read_text(&a.join(f))
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect()
+    };
+    let forfeits = lines("forfeits.csv");
+    assert!(
+        !forfeits.is_empty() && forfeits.len() < 24,
+        "{} forfeits in 24 games",
+        forfeits.len()
+    );
+    // Every forfeited game: the program's seat last with nothing won, the greedy seat the
+    // winner; its other games played out.
+    let games = lines("games.csv");
+    assert_eq!(games.len(), 24 * 2);
+    for f in &forfeits {
+        assert!(f.contains("crashing on purpose"), "{f}");
+        let game = f.split(',').nth(1).unwrap();
+        let rows: Vec<&String> = games
+            .iter()
+            .filter(|g| g.split(',').nth(1) == Some(game))
+            .collect();
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        for r in rows {
+            let won = r.ends_with(",1");
+            assert_eq!(won, r.contains(",greedy,"), "{r}");
+        }
+    }
+    ok(args!["verify", &a]);
+    // Shards merged equal the whole run.
+    let shards: Vec<_> = (1..=2)
+        .map(|k| {
+            let dir = tmp.join(&format!("s{k}"));
+            run(&dir, &["--shard", &format!("{k}/2")]);
+            dir
+        })
+        .collect();
+    let merged = tmp.join("merged");
+    ok(args!["merge", "--out", &merged, &shards[0], &shards[1]]);
+    assert_same_files(&a, &merged, &files);
+    ok(args!["verify", &merged]);
+
+    // A balance sweep plays every game out: refused.
+    let sweep = tmp.write(
+        "sweep.toml",
+        &format!(
+            "players = 2\ngames = 4\nbots = [{bot}, \"greedy\"]\n[balance]\nsweep = \"one-swap\"\n"
+        ),
+    );
+    assert_mentions(
+        &fails(args![
+            "run",
+            &sweep,
+            "--allow-exec",
+            "--out",
+            tmp.join("sweep")
+        ]),
+        &["on_error = \"forfeit\"", "balance sweep"],
+    );
+}

@@ -196,6 +196,7 @@ pub fn resolve_balance_with(
         return Err(SpecError::SprtBalance);
     }
     let base_plan = resolve_with(spec, bots_dir, policy)?;
+    base_plan.refuse_forfeits("a balance sweep")?;
     let base_text = b.base.as_deref().unwrap_or(&spec.set);
     let base = resolve_set(base_text).map_err(|source| SpecError::BalanceBase {
         text: base_text.into(),

@@ -14,7 +14,7 @@ use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest};
 use crate::output::Rows;
 use crate::output::{
-    check_foreign, create_dir, io, lock, remove, write_atomic, CsvFiles, OutputFile,
+    check_foreign, create_dir, io, lock, remove, write_atomic, CsvFiles, Gates, OutputFile,
 };
 use crate::plan::Plan;
 use crate::record;
@@ -119,7 +119,7 @@ pub(crate) fn run_unit<E: Send>(
     let (done_before, total) = (place.done_before, place.total);
     create_dir(dir)?;
     remove(dir, &OutputFile::ALL)?;
-    let mut files = CsvFiles::create(dir, &plan.outputs, false)?;
+    let mut files = CsvFiles::create(dir, &plan.outputs, Gates::default())?;
     let (bots, seats) = (plan.bots.len(), plan.players as usize);
     let layout = Blocks::new(plan, 0, plan.games);
     let mut stats = Stats::new(bots, seats);

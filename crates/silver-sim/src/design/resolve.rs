@@ -182,6 +182,18 @@ pub fn resolve_design(
         }
         ladder.push(e);
     }
+    // Every arm's games are played out (its metrics count every round).
+    if let Some(b) = ladder
+        .iter()
+        .chain([&reference])
+        .find(|b| b.spec.forfeits())
+    {
+        return Err(SpecError::ForfeitHere {
+            bot: b.name.clone(),
+            what: "a design card",
+        }
+        .into());
+    }
     let n = spec.ladder.len();
     let mut kinds = vec![ArmKind::SelfPlay, ArmKind::PointsGame];
     for gap in 1..n {

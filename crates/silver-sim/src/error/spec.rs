@@ -145,6 +145,16 @@ pub enum SpecError {
     /// Not 2–4 players.
     #[error("players = {0}: Silver is for 2, 3 or 4 players")]
     Players(u8),
+    /// A bot whose failure forfeits the game, where every game must be played out.
+    #[error(
+        "bot {bot}: on_error = \"forfeit\" is for runs and tournaments; {what} needs every game played out (leave on_error out: a failure stops it, and --resume goes on)"
+    )]
+    ForfeitHere {
+        /// The bot.
+        bot: String,
+        /// What refuses it ("a balance sweep", "a design card").
+        what: &'static str,
+    },
     /// `games = 0`.
     #[error("games must be at least 1")]
     NoGames,

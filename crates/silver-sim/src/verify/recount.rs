@@ -1,5 +1,5 @@
 //! The recounts of a deep check: what the per-game files (`games.csv`, `rounds.csv`,
-//! `census.csv`) determine, recounted and compared with the manifest's statistics.
+//! `census.csv`, `forfeits.csv`) determine, recounted and compared with the manifest's statistics.
 
 use super::inconsistent;
 use crate::error::RunError;
@@ -101,13 +101,52 @@ fn compare<T: PartialEq + std::fmt::Display>(
     Ok(())
 }
 
+/// The forfeited games (game index → the seat that forfeited) from `forfeits.csv`, and every
+/// bot's forfeits against the statistics.
+pub(super) fn recount_forfeits(
+    dir: &Path,
+    m: &Manifest,
+    path: &Path,
+    len: u64,
+) -> Result<Forfeits, RunError> {
+    let name = OutputFile::Forfeits.name();
+    let mut found = vec![0u64; m.bots.len()];
+    let mut games = Forfeits::new();
+    each_row(dir, OutputFile::Forfeits, path, len, |f| {
+        let b = bot_index(dir, name, m, f.text(5))?;
+        found[b] += 1;
+        if games.insert(f.num(1)?, f.num(4)?).is_some() {
+            return Err(inconsistent(
+                dir,
+                format!("{name} lists game {} twice", f.text(1)),
+            ));
+        }
+        Ok(())
+    })?;
+    compare(
+        dir,
+        name,
+        found
+            .iter()
+            .zip(&m.stats.bots)
+            .enumerate()
+            .map(|(i, (f, r))| (format!("{}'s forfeits", m.bots[i]), *f, r.forfeits)),
+    )?;
+    Ok(games)
+}
+
+/// Forfeited games: game index → the seat that forfeited.
+pub(super) type Forfeits = std::collections::BTreeMap<u64, usize>;
+
 /// Every bot's games, wins, totals and squared totals, and every seat's games and wins, from
-/// `games.csv` against the statistics.
+/// `games.csv` against the statistics; `forfeits` are the forfeited games (their other seats
+/// are not compared with each other).
 pub(super) fn recount_games(
     dir: &Path,
     m: &Manifest,
     path: &Path,
     len: u64,
+    forfeits: &Forfeits,
 ) -> Result<(), RunError> {
     let name = OutputFile::Games.name();
     let players = m.stats.seats.len();
@@ -129,7 +168,8 @@ pub(super) fn recount_games(
         }
         game.push((b, total));
         if game.len() == players {
-            pairs.game(f.num(2)?, &game);
+            let forfeiter = forfeits.get(&f.num(1)?).copied();
+            pairs.game(f.num(2)?, &game, forfeiter);
             game.clear();
         }
         let bot = &mut bots[b];
@@ -242,8 +282,9 @@ struct PairRecount {
 type BlockCounts = std::collections::BTreeMap<(u32, u32), (i64, i64, i64)>;
 
 impl PairRecount {
-    /// Adds a game of `deal`: every seat's bot and total.
-    fn game(&mut self, deal: u64, seats: &[(usize, i64)]) {
+    /// Adds a game of `deal`: every seat's bot and total, and the seat that forfeited it
+    /// (only its comparisons count).
+    fn game(&mut self, deal: u64, seats: &[(usize, i64)], forfeiter: Option<usize>) {
         if self.open.as_ref().is_some_and(|(d, _)| *d != deal) {
             self.close();
         }
@@ -251,9 +292,9 @@ impl PairRecount {
             .open
             .get_or_insert_with(|| (deal, std::collections::BTreeMap::new()));
         let mut met = std::collections::BTreeSet::new();
-        for &(bi, ti) in seats {
-            for &(bj, tj) in seats {
-                if bi >= bj {
+        for (i, &(bi, ti)) in seats.iter().enumerate() {
+            for (j, &(bj, tj)) in seats.iter().enumerate() {
+                if bi >= bj || forfeiter.is_some_and(|x| x != i && x != j) {
                     continue;
                 }
                 let e = block.entry((bi as u32, bj as u32)).or_default();

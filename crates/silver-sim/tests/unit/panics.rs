@@ -18,6 +18,7 @@ fn the_flag_is_set_only_inside_a_caught_game() {
         command: "false".into(),
         seat: 1,
         what: "it exited".into(),
+        forfeit: false,
     };
     let bot = catch_game(|| std::panic::panic_any(failure.clone()));
     std::panic::set_hook(prev);
