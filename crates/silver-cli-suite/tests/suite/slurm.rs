@@ -1,7 +1,8 @@
 //! `docs/cluster.md`'s recipes, run as the page writes them: the Slurm job array with its merge
 //! job, the balance search's loop of one job array per stage, on a private single-node Slurm
-//! (`common::cluster::Slurm`: slurmctld, slurmd and munge on the loopback interface), and the
-//! GNU parallel pipeline. The recipes are read from the page's fenced blocks and run in a
+//! (`common::cluster::Slurm`: slurmctld, slurmd and munge on the loopback interface), the
+//! GNU parallel pipeline, and the Kubernetes and AWS Batch container commands (run as those
+//! schedulers run them, once per index). The recipes are read from the page's fenced blocks and run in a
 //! scratch copy of `bots/` and `experiments/` with `target/release/silver` linked to the
 //! executable under test; only the experiment's game count is made small. Every job must
 //! succeed and the merged files must be byte-identical to one unsharded run of the same spec.
@@ -283,4 +284,92 @@ fn the_gnu_parallel_recipe_makes_one_run() {
     without_scheduler_vars(&mut cmd);
     run_block(&mut cmd, &blocks[0], &root, "parallel.sh", &[]);
     assert_same_run(&root.join("results/ct"), &census_whole(&root));
+}
+
+/// A Kubernetes container's argument list: its `command: [...]` (JSON) and its `args:`, one
+/// folded scalar (`- >-`, its lines joined by spaces).
+fn kubernetes_argv(yaml: &str) -> Vec<String> {
+    let mut lines = yaml.lines();
+    let command = lines
+        .by_ref()
+        .find_map(|l| l.trim().strip_prefix("command:"))
+        .unwrap_or_else(|| panic!("{PAGE}: the Job has no `command:`"));
+    let mut argv: Vec<String> = serde_json::from_str(command.trim())
+        .unwrap_or_else(|e| panic!("{PAGE}: `command: {command}`: {e}"));
+    assert!(
+        lines.next().is_some_and(|l| l.trim() == "args:"),
+        "{PAGE}: `args:` must follow `command:`"
+    );
+    let start = lines.next().unwrap_or("");
+    assert_eq!(start.trim(), "- >-", "{PAGE}: `args:` is one folded scalar");
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let folded: Vec<&str> = lines
+        .take_while(|l| indent(l) > indent(start))
+        .map(str::trim)
+        .collect();
+    argv.push(folded.join(" "));
+    argv
+}
+
+/// `## Kubernetes Indexed Job` and `## AWS Batch`: each container command run as the scheduler
+/// runs it — an argument list with no shell of its own — once per index with that scheduler's
+/// index variable (0–7), `silver` on `PATH`, from the repository root; then the page's merge
+/// and verify under `/bin/sh`. The volume's mount path is a scratch directory. The merged files
+/// are byte-identical to one unsharded run.
+#[test]
+fn the_kubernetes_and_aws_batch_commands_make_one_run() {
+    let tmp = TempDir::new("k8s-aws-recipes");
+    let root = scratch_root(&tmp);
+    shrink_census(&root);
+    let bin = root.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::os::unix::fs::symlink(silver_bin(), bin.join("silver")).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let whole = census_whole(&root);
+    type Argv = fn(&str) -> Vec<String>;
+    let recipes: [(&str, &str, &str, Argv); 2] = [
+        (
+            "## Kubernetes Indexed Job",
+            "JOB_COMPLETION_INDEX",
+            "/results",
+            kubernetes_argv,
+        ),
+        ("## AWS Batch", "AWS_BATCH_JOB_ARRAY_INDEX", "/mnt/results", |json| {
+            serde_json::from_str(json)
+                .unwrap_or_else(|e| panic!("{PAGE}: the Batch command is not a JSON list: {e}"))
+        }),
+    ];
+    for (heading, var, mount, argv_of) in recipes {
+        let blocks = section_blocks(PAGE, heading);
+        assert_eq!(blocks.len(), 2, "{PAGE}: {heading} is a command and a merge");
+        let volume = tmp.join(&var.to_lowercase());
+        let mounted = |text: &str| text.replace(mount, &volume.display().to_string());
+        let argv: Vec<String> = argv_of(&blocks[0].text).iter().map(|a| mounted(a)).collect();
+        for index in 0..8 {
+            let mut cmd = Command::new(&argv[0]);
+            without_scheduler_vars(&mut cmd);
+            succeed(
+                cmd.args(&argv[1..])
+                    .env(var, index.to_string())
+                    .env("PATH", &path)
+                    .current_dir(&root),
+                &format!("{heading} task {index}: {argv:?}"),
+            );
+        }
+        let mut merge = Command::new("sh");
+        without_scheduler_vars(&mut merge);
+        succeed(
+            merge
+                .arg("-c")
+                .arg(mounted(&blocks[1].text))
+                .env("PATH", &path)
+                .current_dir(&root),
+            &format!("{heading}: the merge"),
+        );
+        assert_same_run(&volume.join("ct"), &whole);
+    }
 }
