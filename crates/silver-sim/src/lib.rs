@@ -84,6 +84,7 @@ pub use sets::{
     list_cards, resolve_set, CustomCharacter, CustomDef, NamedSet, SetRecord, ValueDef,
 };
 pub use silver_stats::crosstable;
+pub use silver_stats::interval::plus_minus;
 pub use silver_stats::{
     count_cells, score_estimate, Decision, ScoreEstimate, SprtBoundsError, SprtRecord, SprtSpec,
     SprtSpecError,

@@ -115,9 +115,37 @@ pub fn wilson_est(k: u64, n: u64) -> Est {
     }
 }
 
+/// `value ± error` with `decimals` decimals, for printing. A value without an interval says
+/// so: `+inf (no interval)` when every block scored the same extreme (a score of 1 or 0 gives an
+/// infinite Elo and no spread), `V (no interval)` when only the error is undefined, `undefined`
+/// when the value is.
+pub fn plus_minus(value: f64, error: f64, decimals: usize) -> String {
+    if value.is_nan() {
+        "undefined".to_string()
+    } else if value.is_infinite() {
+        format!("{}inf (no interval)", if value > 0.0 { "+" } else { "-" })
+    } else if !error.is_finite() {
+        format!("{value:.decimals$} (no interval)")
+    } else {
+        format!("{value:.decimals$} ± {error:.decimals$}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plus_minus_says_when_there_is_no_interval() {
+        assert_eq!(plus_minus(12.345, 3.21, 1), "12.3 ± 3.2");
+        assert_eq!(plus_minus(f64::INFINITY, f64::NAN, 1), "+inf (no interval)");
+        assert_eq!(
+            plus_minus(f64::NEG_INFINITY, f64::NAN, 2),
+            "-inf (no interval)"
+        );
+        assert_eq!(plus_minus(4.0, f64::NAN, 2), "4.00 (no interval)");
+        assert_eq!(plus_minus(f64::NAN, f64::NAN, 2), "undefined");
+    }
 
     #[test]
     fn wilson_known_values() {

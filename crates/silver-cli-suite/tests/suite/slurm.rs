@@ -338,17 +338,29 @@ fn the_kubernetes_and_aws_batch_commands_make_one_run() {
             "/results",
             kubernetes_argv,
         ),
-        ("## AWS Batch", "AWS_BATCH_JOB_ARRAY_INDEX", "/mnt/results", |json| {
-            serde_json::from_str(json)
-                .unwrap_or_else(|e| panic!("{PAGE}: the Batch command is not a JSON list: {e}"))
-        }),
+        (
+            "## AWS Batch",
+            "AWS_BATCH_JOB_ARRAY_INDEX",
+            "/mnt/results",
+            |json| {
+                serde_json::from_str(json)
+                    .unwrap_or_else(|e| panic!("{PAGE}: the Batch command is not a JSON list: {e}"))
+            },
+        ),
     ];
     for (heading, var, mount, argv_of) in recipes {
         let blocks = section_blocks(PAGE, heading);
-        assert_eq!(blocks.len(), 2, "{PAGE}: {heading} is a command and a merge");
+        assert_eq!(
+            blocks.len(),
+            2,
+            "{PAGE}: {heading} is a command and a merge"
+        );
         let volume = tmp.join(&var.to_lowercase());
         let mounted = |text: &str| text.replace(mount, &volume.display().to_string());
-        let argv: Vec<String> = argv_of(&blocks[0].text).iter().map(|a| mounted(a)).collect();
+        let argv: Vec<String> = argv_of(&blocks[0].text)
+            .iter()
+            .map(|a| mounted(a))
+            .collect();
         for index in 0..8 {
             let mut cmd = Command::new(&argv[0]);
             without_scheduler_vars(&mut cmd);

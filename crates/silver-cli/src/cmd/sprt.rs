@@ -87,8 +87,14 @@ pub(crate) fn sprt_cmd(a: &SprtArgs) -> Result<ExitCode> {
         FormatArg::Text => {
             let what = if games == 2 { "pairs" } else { "games" };
             outln!(
-                "{} {what}: score {:.4} [{:.4}, {:.4}]  nElo {:.2} ± {:.2}  Elo {:.2} ± {:.2}  LOS {:.2}%",
-                e.blocks, e.score, e.score_low, e.score_high, e.nelo, e.nelo_error, e.elo, e.elo_error, 100.0 * e.los
+                "{} {what}: score {:.4} [{:.4}, {:.4}]  nElo {}  Elo {}  LOS {:.2}%",
+                e.blocks,
+                e.score,
+                e.score_low,
+                e.score_high,
+                silver_sim::plus_minus(e.nelo, e.nelo_error, 2),
+                silver_sim::plus_minus(e.elo, e.elo_error, 2),
+                100.0 * e.los
             )?;
             outln!(
                 "LLR {:.4} ({:.4}, {:.4}) [{}, {}]: {}",

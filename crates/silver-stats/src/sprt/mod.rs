@@ -17,6 +17,7 @@
 //!
 //! The test stops when the LLR reaches `ln(β/(1−α))` (accept H0) or `ln((1−β)/α)` (accept H1).
 
+use crate::interval::plus_minus;
 use crate::pairs::PairTable;
 use serde::{Deserialize, Serialize};
 use std::f64::consts::LN_10;
@@ -290,7 +291,7 @@ impl SprtRecord {
         format!(
             "SPRT {} vs {}: nElo [{}, {}], alpha {}, beta {}\n\
              LLR {:.3} ({:.3}, {:.3}) after {} blocks of {} games: {}\n\
-             block score {:.4} [{:.4}, {:.4}]  nElo {:.1} ± {:.1}  Elo {:.1} ± {:.1}  LOS {:.1}%\n",
+             block score {:.4} [{:.4}, {:.4}]  nElo {}  Elo {}  LOS {:.1}%\n",
             bots[0],
             bots[1],
             s.elo0,
@@ -306,10 +307,8 @@ impl SprtRecord {
             e.score,
             e.score_low,
             e.score_high,
-            e.nelo,
-            e.nelo_error,
-            e.elo,
-            e.elo_error,
+            plus_minus(e.nelo, e.nelo_error, 1),
+            plus_minus(e.elo, e.elo_error, 1),
             100.0 * e.los,
         )
     }
