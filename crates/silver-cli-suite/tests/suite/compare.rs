@@ -1015,3 +1015,55 @@ fn exec_bot_on_error_forfeit_forfeits_the_game_and_the_run_goes_on() {
         &["on_error = \"forfeit\"", "balance sweep"],
     );
 }
+
+/// `bots/examples/census_shy.c`, a bot in C written from docs/protocol.md alone (no JSON
+/// library: it reads `type`, `seed` and the `do` names of `legal`), compiled with the system's
+/// C compiler, plays 3-player games byte-identically at one and two threads, never calls
+/// census when anything else is legal, and `silver verify` vouches for the run.
+#[test]
+fn a_bot_in_c_from_the_protocol_page_plays_reproducibly() {
+    let tmp = TempDir::new("c-bot");
+    let exe = tmp.join("census_shy");
+    let cc = std::process::Command::new("cc")
+        .args(["-O2", "-Wall", "-Werror", "-o"])
+        .arg(&exe)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bots/examples/census_shy.c"))
+        .output()
+        .expect("cc (the C compiler Rust links with)");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+    let bot = format!("exec:{}", exe.display());
+    let run = |out: &Path, threads: &str| {
+        ok(args![
+            "tournament",
+            "--bots",
+            format!("{bot},greedy"),
+            "--players",
+            "3",
+            "--games",
+            "30",
+            "--threads",
+            threads,
+            "--out",
+            out
+        ])
+    };
+    let (a, b) = (tmp.join("a"), tmp.join("b"));
+    run(&a, "1");
+    run(&b, "2");
+    assert_same_files(
+        &a,
+        &b,
+        &["games.csv", "rounds.csv", "census.csv", "summary.csv"],
+    );
+    // Its census calls: only where it had no other choice (none is offered alone).
+    let census = read_text(&a.join("census.csv"));
+    assert!(
+        census.lines().skip(1).all(|l| !l.contains(&bot)),
+        "{census}"
+    );
+    ok(args!["verify", &a]);
+}
