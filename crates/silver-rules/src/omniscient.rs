@@ -50,6 +50,9 @@ pub enum InvariantViolation {
     /// The marks of the cards every seat knows disagree with the knowledge (R-SWAP-MULTI).
     #[error("the marks of the cards known to all disagree with the knowledge")]
     PublicMarks,
+    /// The seats' tallies of the cards they know disagree with the knowledge and the values.
+    #[error("the seats' tallies of known cards disagree with the knowledge")]
+    Tally,
     /// A public card (face-up, on the pile, in the display) is not known to every seat.
     #[error("public card {0} is not known to everybody")]
     PublicNotKnown(CardId),
@@ -222,6 +225,9 @@ impl Omniscient<'_> {
         }
         if g.public_plain != g.derive_public_plain() {
             return Err(InvariantViolation::PublicMarks);
+        }
+        if g.tally != g.derive_tally() {
+            return Err(InvariantViolation::Tally);
         }
         let mut public = g.face_up;
         for &c in g.pile.as_slice() {

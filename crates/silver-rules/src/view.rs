@@ -131,6 +131,14 @@ impl Game {
         // The engine's chance source (B8) would predict shuffles; other seats' floating
         // knowledge is theirs. Only the viewer's own floating knowledge stays.
         self.chance = 0;
+        // The viewer's tally is unchanged (only cards it does not know were erased); the
+        // other seats' lanes would tell what those seats know.
+        debug_assert_eq!(
+            self.tally & (0xFFFF << (16 * u32::from(viewer))),
+            self.derive_tally() & (0xFFFF << (16 * u32::from(viewer))),
+            "the viewer's tally before erasing"
+        );
+        self.tally &= 0xFFFF << (16 * u32::from(viewer));
         for s in 0..MAX_PLAYERS {
             if s != viewer as usize {
                 self.float_members[s] = 0;
@@ -392,7 +400,12 @@ impl PlayerView {
         let mut out = *self;
         // Bits above the last card id name no card.
         let m = forgotten.0 & !self.unforgettable().0 & ((1u64 << CARDS) - 1);
+        let lane = crate::game::tally_lanes(1 << self.viewer);
         for c in CardMask(m).iter() {
+            // Out of the viewer's tally if it counted there (known and not yet forgotten).
+            let known = out.game.known[c as usize] >> self.viewer & 1;
+            out.game.tally -=
+                lane * u64::from(known) * crate::game::tally_weight(out.game.value[c as usize]);
             out.game.value[c as usize] = UNKNOWN;
         }
         out
@@ -558,6 +571,8 @@ impl PlayerView {
             g.value[holes[i] as usize] = vals[i];
         }
         g.chance = rng.random();
+        // A world: every seat's tally, from its values and knowledge.
+        g.tally = g.derive_tally();
         (holes, plain_holes)
     }
 
@@ -611,6 +626,8 @@ impl PlayerView {
                 }
             }
         }
+        // The swaps moved values between cards other seats may know.
+        g.tally = g.derive_tally();
         g
     }
 }

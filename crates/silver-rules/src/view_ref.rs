@@ -212,36 +212,19 @@ impl<'a> ViewRef<'a> {
     }
 
     /// See [`PlayerView::unknown_total`].
+    #[inline]
     pub fn unknown_total(&self) -> (u32, u32) {
-        // Eight cards per word, lane by lane (as `PlayerView::unknown_total`): a byte lane is
-        // known if the viewer's bit of its knowledge mask is set and its value is not
-        // `UNKNOWN` (a view's forgotten card: its top bit set); values are below 16, so a
-        // known lane's value is the lane masked by 0x0F.
-        const _: () = assert!(UNKNOWN == 0xFF && VALUES <= 16 && CARDS % 8 == 4);
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        let (mut known, mut sum) = (0u64, 0u64);
-        let (values, rest_v) = self.game.value.as_chunks::<8>();
-        let (masks, rest_k) = self.game.known.as_chunks::<8>();
-        for (&w, &k) in values.iter().zip(masks) {
-            let (w, k) = (u64::from_le_bytes(w), u64::from_le_bytes(k));
-            let lane = (k >> self.viewer) & !(w >> 7) & ONES;
-            known += lane;
-            sum += w & (lane * 0x0F);
-        }
-        // The last four cards (the upper lanes: no card, known to nobody).
-        let (mut w, mut k) = ([0u8; 8], [0u8; 8]);
-        w[..4].copy_from_slice(rest_v);
-        k[..4].copy_from_slice(rest_k);
-        let (w, k) = (u64::from_le_bytes(w), u64::from_le_bytes(k));
-        let lane = (k >> self.viewer) & !(w >> 7) & ONES;
-        known += lane;
-        sum += w & (lane * 0x0F);
-        // The sum of the eight byte lanes (each at most 120) through four 16-bit lanes.
-        let lanes = |x: u64| {
-            const PAIRS: u64 = 0x00FF_00FF_00FF_00FF;
-            let pairs = (x & PAIRS) + ((x >> 8) & PAIRS);
-            (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
-        };
-        (CARDS as u32 - lanes(known), DECK_SUM - lanes(sum))
+        // The viewer's tally of the cards it knows, kept by the game as knowledge changes
+        // (`Game::tally`): no pass over the cards. The totals rest on R-DECK: `CARDS` cards
+        // whose values add up to `DECK_SUM`.
+        let (known, sum) = self.game.tally_of(self.viewer);
+        debug_assert_eq!(
+            (known, sum),
+            (0..CARDS as CardId)
+                .filter_map(|c| self.value_of(c))
+                .fold((0, 0), |(n, s), v| (n + 1, s + u32::from(v))),
+            "the viewer's tally against its cards"
+        );
+        (CARDS as u32 - known, DECK_SUM - sum)
     }
 }

@@ -218,6 +218,8 @@ impl PlayerView {
         }
         g.roles_up = roles;
         g.public_plain = g.derive_public_plain();
+        // A view's tally: the viewer's lane only (as `Game::view` leaves it).
+        g.tally = g.derive_tally() & 0xFFFF << (16 * u32::from(viewer));
         // A view keeps no chance state (B8 shuffles are redrawn in sampled worlds).
         g.chance = 0;
         let view = PlayerView { viewer, game: g };

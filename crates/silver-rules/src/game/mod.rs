@@ -43,6 +43,35 @@ pub(crate) fn two_or_more(bits: u64) -> bool {
 pub(crate) fn bit(c: CardId) -> u64 {
     1u64.checked_shl(u32::from(c)).unwrap_or(0)
 }
+/// One card in a seat's lane of `Game::tally` (below it, the sum of the values: at most
+/// `DECK_SUM`, 338, under 512).
+pub(crate) const TALLY_CARD: u64 = 512;
+/// The lowest bit of each seat's lane of `Game::tally`.
+pub(crate) const TALLY_LANES: u64 = 0x0001_0001_0001_0001;
+const _: () = assert!(
+    crate::card::DECK_SUM < TALLY_CARD as u32
+        && (CARDS as u64 + 1) * TALLY_CARD < 1 << 16
+        && MAX_PLAYERS == 4
+);
+
+/// A lane of `Game::tally` for each seat in `seats` (bit `s` moved to bit `16 s`): one
+/// multiplication, as the products of different seats' bits land on different bits.
+#[inline(always)]
+pub(crate) fn tally_lanes(seats: u8) -> u64 {
+    (u64::from(seats) * 0x0000_2000_4000_8001) & TALLY_LANES
+}
+
+/// What one card adds to the lanes of the seats that know it: nothing if its value is
+/// `UNKNOWN` (a view's hidden or forgotten card).
+#[inline(always)]
+pub(crate) fn tally_weight(v: Value) -> u64 {
+    if v == UNKNOWN {
+        0
+    } else {
+        TALLY_CARD + u64::from(v)
+    }
+}
+
 /// A value the viewer does not know (only inside a [`crate::PlayerView`]).
 pub(crate) const UNKNOWN: Value = 0xFF;
 /// Knowledge mask meaning "every seat".
@@ -221,6 +250,14 @@ pub struct Game {
     /// R-SWAP-MULTI's selection may rely on (`public_slots`). Derived from `known`, kept by
     /// `learn` and by every loss of knowledge.
     pub(crate) public_plain: u64,
+    /// Per seat, a 16-bit lane (seat `s` at bit `16 s`): `TALLY_CARD` times the number of
+    /// cards whose value the seat knows, plus the sum of their values (a card counts when its
+    /// `known` bit is set and its value is not `UNKNOWN`): what the seat cannot place, without
+    /// a pass over the cards ([`crate::ViewRef::unknown_total`]). Derived from `value` and
+    /// `known` (`derive_tally`), kept by `learn` and by every loss of knowledge; inside a view
+    /// only the viewer's lane is kept (the others are zero: what another seat knows is not
+    /// the viewer's to count).
+    pub(crate) tally: u64,
     /// Card-id bits of the cards lying face-up in villages.
     pub(crate) face_up: u64,
     /// Card-id bits of the face-up cards whose value is a turn helper (`masks.helper`; public,
@@ -288,7 +325,7 @@ pub struct Game {
 }
 
 const _: () = assert!(
-    std::mem::size_of::<Game>() <= 904,
+    std::mem::size_of::<Game>() <= 912,
     "Game must stay small: search copies it every iteration"
 );
 
@@ -320,6 +357,7 @@ impl Game {
             value: [0; CARDS],
             known: [0; CARDS],
             public_plain: 0,
+            tally: 0,
             face_up: 0,
             helpers_up: 0,
             roles_up: [0; UpRole::COUNT],
@@ -474,6 +512,22 @@ impl Game {
             .fold(0, |m, c| m | 1u64 << c)
     }
 
+    /// `tally` as it follows from `known` and the values (every seat's lane).
+    pub(crate) fn derive_tally(&self) -> u64 {
+        self.value
+            .iter()
+            .zip(&self.known)
+            .map(|(&v, &k)| tally_lanes(k) * tally_weight(v))
+            .sum()
+    }
+
+    /// Seat `seat`'s lane of `tally`: (cards whose value it knows, the sum of their values).
+    #[inline(always)]
+    pub(crate) fn tally_of(&self, seat: Seat) -> (u32, u32) {
+        let lane = (self.tally >> (16 * u32::from(seat))) & 0xFFFF;
+        ((lane / TALLY_CARD) as u32, (lane % TALLY_CARD) as u32)
+    }
+
     /// The face-up role marks (`helpers_up`, `roles_up`) as they follow from `face_up` and
     /// the set: for decoding a view and for the invariant check.
     pub(crate) fn up_roles(&self) -> (u64, [u64; UpRole::COUNT]) {
@@ -517,6 +571,7 @@ impl Game {
     pub(crate) fn learn(&mut self, c: CardId, seats: u8) {
         let new = seats & !self.known[c as usize];
         self.known[c as usize] |= seats;
+        self.tally += tally_lanes(new) * tally_weight(self.value[c as usize]);
         // Without branches: whether a card becomes known to all is as good as random.
         let everyone = (1u8 << self.cfg.players) - 1;
         let public =

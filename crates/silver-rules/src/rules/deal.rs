@@ -35,6 +35,7 @@ impl Game {
         let values = order.values();
         self.value = *values;
         self.known = [0; crate::card::CARDS];
+        self.tally = 0;
         self.public_plain = 0;
         self.face_up = 0;
         self.helpers_up = 0;

@@ -251,8 +251,12 @@ impl Game {
             vals.swap(i, j);
         }
         for k in 0..n {
-            self.value[ids[k] as usize] = vals[k];
-            self.known[ids[k] as usize] = 0;
+            let c = ids[k] as usize;
+            // Nobody knows the card any more: out of every seat's tally at its old value.
+            self.tally -=
+                crate::game::tally_lanes(self.known[c]) * crate::game::tally_weight(self.value[c]);
+            self.value[c] = vals[k];
+            self.known[c] = 0;
             self.public_plain &= !(1u64 << ids[k]);
         }
         sink.event(&GameEvent::Shuffled {
