@@ -202,11 +202,21 @@ impl<W: Watch + ?Sized, P: Seats + ?Sized> EventSink for Fanout<'_, W, P> {
     fn event(&mut self, e: &Event) {
         self.watch.event(e);
         if self.observers != 0 {
-            for seat in 0..MAX_PLAYERS as Seat {
-                if self.observers & (1 << seat) != 0 {
-                    if let Some(p) = self.players.player(seat) {
-                        p.observe(&e.observe(seat));
-                    }
+            self.observe(e);
+        }
+    }
+}
+
+impl<W: ?Sized, P: Seats + ?Sized> Fanout<'_, W, P> {
+    /// The redacted event to each observing player (out of line: most players observe
+    /// nothing, and the event path then saves no registers for this loop).
+    #[cold]
+    #[inline(never)]
+    fn observe(&mut self, e: &Event) {
+        for seat in 0..MAX_PLAYERS as Seat {
+            if self.observers & (1 << seat) != 0 {
+                if let Some(p) = self.players.player(seat) {
+                    p.observe(&e.observe(seat));
                 }
             }
         }

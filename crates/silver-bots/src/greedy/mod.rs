@@ -136,7 +136,12 @@ impl Own {
         self.n = view.village_len(me);
         self.top = None;
         self.top_plain = None;
-        self.by_value = [0; VALUES];
+        // Only the values of the last decision have bits to clear.
+        let mut old = self.values;
+        while old != 0 {
+            self.by_value[old.trailing_zeros() as usize] = 0;
+            old &= old - 1;
+        }
         self.values = 0;
         self.wild_mask = 0;
         self.wild_sum = 0.0;
@@ -188,6 +193,8 @@ struct Ctx<'a> {
     p: &'a GreedyParams,
     set: &'a CardSet,
     leader: std::cell::Cell<Option<Seat>>,
+    /// R-A11: the deck's top card as the Witch's user sees it (asked once per decision).
+    witch_top: std::cell::Cell<Option<f64>>,
 }
 
 impl Ctx<'_> {
@@ -283,6 +290,20 @@ impl Ctx<'_> {
         let l = self.compute_leader();
         self.leader.set(Some(l));
         l
+    }
+
+    /// R-A11: the value of the deck's top card, or the unknown mean (as the Witch sees it).
+    fn witch_top(&self) -> f64 {
+        if let Some(t) = self.witch_top.get() {
+            return t;
+        }
+        let t = self
+            .view
+            .deck_card(0)
+            .and_then(|(_, v)| v)
+            .map_or(self.u.mean, |v| v as f64);
+        self.witch_top.set(Some(t));
+        t
     }
 
     fn compute_leader(&self) -> Seat {
@@ -607,6 +628,7 @@ impl GreedyBot {
             p: &self.params,
             set: &self.set,
             leader: std::cell::Cell::new(None),
+            witch_top: std::cell::Cell::new(None),
         };
         // The estimate reported with a census call (`Bot::sum_estimate`); census is called at
         // the start of a turn, so other decisions need not compute it.

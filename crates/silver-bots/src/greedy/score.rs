@@ -325,10 +325,7 @@ impl GreedyBot {
             // R-A11: looking is free information.
             (AbilityStep::Choose, Action::WitchLook) => 1.0,
             (AbilityStep::WitchLooked, _) => {
-                let t = view
-                    .deck_card(0)
-                    .and_then(|(_, v)| v)
-                    .map_or(ctx.u.mean, |v| v as f64);
+                let t = ctx.witch_top();
                 match a {
                     Action::WitchExchangeOwn => {
                         let g = ctx.best_exchange(t).0;
