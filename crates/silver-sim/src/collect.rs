@@ -45,6 +45,19 @@ impl Table<'_> {
     fn bot_name(&self, seat: usize) -> &str {
         &self.plan.bots[self.bots[seat]].name
     }
+
+    /// Appends to `buf` a row's first fields for game `index` and `seat`: set, game, deal,
+    /// rotation, seat, bot (`games.csv`, `forfeits.csv`).
+    fn seat_row<'b>(&self, buf: &'b mut Vec<u8>, index: u64, seat: usize) -> CsvRow<'b> {
+        let mut row = CsvRow::new(buf);
+        row.text(&self.plan.set.name)
+            .num(index as i64)
+            .num(self.slot.deal as i64)
+            .num(self.slot.rotation)
+            .num(seat as i64)
+            .text(self.bot_name(seat));
+        row
+    }
 }
 
 /// A round's end, as the collectors read it (from [`GameEvent::RoundEnded`]).
@@ -401,26 +414,16 @@ pub(crate) fn forfeited(
         st.games += 1;
         st.wins += won as u64;
         if plan.outputs.games {
-            CsvRow::new(rows.file(OutputFile::Games))
-                .text(&plan.set.name)
-                .num(index as i64)
-                .num(slot.deal as i64)
-                .num(slot.rotation)
-                .num(s as i64)
-                .text(table.bot_name(s))
+            table
+                .seat_row(rows.file(OutputFile::Games), index, s)
                 .num(0)
                 .num(if s == lost { n as i64 } else { 1 })
                 .num(won)
                 .end();
         }
     }
-    CsvRow::new(rows.file(OutputFile::Forfeits))
-        .text(&plan.set.name)
-        .num(index as i64)
-        .num(slot.deal as i64)
-        .num(slot.rotation)
-        .num(lost as i64)
-        .text(table.bot_name(lost))
+    table
+        .seat_row(rows.file(OutputFile::Forfeits), index, lost)
         // One line per row (the program's stderr may have several).
         .text(&error.replace(['\n', '\r'], " "))
         .end();
@@ -461,13 +464,8 @@ impl GameCounts {
             st.wins += (s == winner) as u64;
             if plan.outputs.games {
                 let rank = 1 + (0..n).filter(|&o| totals[o] < t).count();
-                CsvRow::new(rows.file(OutputFile::Games))
-                    .text(&plan.set.name)
-                    .num(index as i64)
-                    .num(table.slot.deal as i64)
-                    .num(table.slot.rotation)
-                    .num(s as i64)
-                    .text(table.bot_name(s))
+                table
+                    .seat_row(rows.file(OutputFile::Games), index, s)
                     .num(t)
                     .num(rank as i64)
                     .num(s == winner)
