@@ -781,25 +781,28 @@ fn seal_card(dir: &Path, fixture: &Path) {
 }
 
 /// A bot in another language over the JSON-lines protocol (docs/protocol.md).
+/// A 3-player tournament of `bot` against greedy: `games` games on `threads` threads into `out`.
+fn against_greedy(bot: &str, games: u32, out: &Path, threads: &str) -> Out {
+    ok(args![
+        "tournament",
+        "--bots",
+        format!("{bot},greedy"),
+        "--players",
+        "3",
+        "--games",
+        games.to_string(),
+        "--threads",
+        threads,
+        "--out",
+        out
+    ])
+}
+
 #[test]
 fn exec_bots_play_reproducibly_and_fail_clearly() {
     let tmp = TempDir::new("exec");
     let bot = "exec:python3 bots/examples/random_bot.py";
-    let run = |out: &Path, threads: &str| {
-        ok(args![
-            "tournament",
-            "--bots",
-            format!("{bot},greedy"),
-            "--players",
-            "3",
-            "--games",
-            "12",
-            "--threads",
-            threads,
-            "--out",
-            out
-        ])
-    };
+    let run = |out: &Path, threads: &str| against_greedy(bot, 12, out, threads);
     let (a, b) = (tmp.join("a"), tmp.join("b"));
     let out = run(&a, "1");
     assert_mentions(&out.stdout, &[bot, "greedy"]);
@@ -1036,21 +1039,7 @@ fn a_bot_in_c_from_the_protocol_page_plays_reproducibly() {
         String::from_utf8_lossy(&cc.stderr)
     );
     let bot = format!("exec:{}", exe.display());
-    let run = |out: &Path, threads: &str| {
-        ok(args![
-            "tournament",
-            "--bots",
-            format!("{bot},greedy"),
-            "--players",
-            "3",
-            "--games",
-            "30",
-            "--threads",
-            threads,
-            "--out",
-            out
-        ])
-    };
+    let run = |out: &Path, threads: &str| against_greedy(&bot, 30, out, threads);
     let (a, b) = (tmp.join("a"), tmp.join("b"));
     run(&a, "1");
     run(&b, "2");
