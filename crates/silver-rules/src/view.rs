@@ -5,6 +5,15 @@
 //! there. Legal actions are computed from the view alone (they never depend on hidden values),
 //! and [`PlayerView::sample_world`] fills the erased values to give a complete [`Game`]
 //! consistent with the viewer's knowledge (determinization, for ISMCTS).
+//!
+//! Knowledge includes what legality implies. Legal actions read only values known to all,
+//! except the mover's own card in hand (D4, D5); so a seat that cannot see that card still
+//! knows it is a drawn Approximator (D5) when the mover's pending selection is legal only with
+//! one (R-SWAP-MULTI: a pair everybody can see does not match, or a first slot with no partner
+//! everybody can see to match), and its worlds place an Approximator there, drawn as the
+//! unconditioned sampler would given that it is one. Every sampled world of every seat's view
+//! therefore leaves the mover a legal action. (The mover knows its card: its own sampling
+//! never needs this.)
 
 use crate::action::{ActionList, Slot};
 use crate::card::{Value, CARDS, DECK_SUM, VALUES, VALUE_COUNTS};
@@ -509,7 +518,7 @@ impl PlayerView {
         // B8: values the viewer knows to lie among its floating cards are placed there first.
         let me = self.viewer as usize;
         let members = self.game.float_members[me];
-        let floats = self.game.float_values[me];
+        let mut floats = self.game.float_values[me];
         let mut fm = [0u8; CARDS];
         let mut nf = 0usize;
         for c in 0..CARDS {
@@ -528,6 +537,34 @@ impl PlayerView {
                 }
             } else {
                 pool[v as usize] -= 1;
+            }
+        }
+        // D5, R-SWAP-MULTI: a pending selection that is legal only with a drawn Approximator
+        // in hand tells every seat what the held card is. (The mover knows its own card, so
+        // its own sampling never runs the check.)
+        if let Stage::Selecting { card, .. } = self.game.stage {
+            if g.value[card as usize] == UNKNOWN && self.game.selection_needs_approximator() {
+                let member = members & (1u64 << card) != 0;
+                if let Some((v, floating)) =
+                    self.held_approximator(&pool, &floats, member, nf, nh, rng)
+                {
+                    g.value[card as usize] = v;
+                    pool[v as usize] -= 1;
+                    if floating {
+                        floats[v as usize] -= 1;
+                    }
+                    // Out of the cards still to fill (order does not matter: their values
+                    // are shuffled).
+                    let (list, n) = if member {
+                        (&mut fm, &mut nf)
+                    } else {
+                        (&mut holes, &mut nh)
+                    };
+                    if let Some(i) = list[..*n].iter().position(|&c| c == card) {
+                        list[i] = list[*n - 1];
+                        *n -= 1;
+                    }
+                }
             }
         }
         let plain_holes = nh;
@@ -574,6 +611,74 @@ impl PlayerView {
         // A world: every seat's tally, from its values and knowledge.
         g.tally = g.derive_tally();
         (holes, plain_holes)
+    }
+
+    /// D5, R-SWAP-MULTI: the value of a held card the viewer cannot see but that must be a
+    /// drawn Approximator ([`Game::selection_needs_approximator`]), drawn exactly as
+    /// [`PlayerView::sample_world_holes`] would give it one, given that it is one. `pool`: the
+    /// values of the cards the viewer cannot place (its B8 floating values `floats` still
+    /// among them); `member`: whether the held card is one of the viewer's `nf` floating
+    /// cards; `nh`: the other unknown cards. The sampler gives the floating cards the values
+    /// `floats` (`k` of them) at random, then every other unknown card (`m = nh + nf - k`) a
+    /// value of what is left (`pool - floats`) at random, so the held card gets Approximator
+    /// value `v` as one of the floating values with probability `floats[v] / nf` and from
+    /// what is left with probability `(nf - k) / nf · (pool - floats)[v] / m` (or
+    /// `(pool - floats)[v] / m` if it is not floating). Returns the value and whether it is
+    /// one of the floating values, or `None` if no Approximator is left to place (a view no
+    /// game reaches).
+    #[cold]
+    #[inline(never)]
+    fn held_approximator<R: rand::Rng + ?Sized>(
+        &self,
+        pool: &[u8; VALUES],
+        floats: &[u8; VALUES],
+        member: bool,
+        nf: usize,
+        nh: usize,
+        rng: &mut R,
+    ) -> Option<(Value, bool)> {
+        let set = &self.game.cfg.set;
+        let k: usize = floats.iter().map(|&n| n as usize).sum();
+        let m = (nh + nf).saturating_sub(k) as u64;
+        // Weights scaled by `nf · m`: (floating, left). (With `m = 0` every unknown card is a
+        // floating card with a floating value: only the first weight is left, scaled by 1.)
+        let scale = m.max(1);
+        let weight = |v: usize| -> (u64, u64) {
+            if set.ability(v as Value) != crate::card::Ability::Approximator {
+                return (0, 0);
+            }
+            let left = u64::from(pool[v].saturating_sub(floats[v]));
+            if member {
+                (
+                    u64::from(floats[v]) * scale,
+                    nf.saturating_sub(k) as u64 * left,
+                )
+            } else {
+                (0, left)
+            }
+        };
+        let total: u64 = (0..VALUES)
+            .map(|v| {
+                let (a, b) = weight(v);
+                a + b
+            })
+            .sum();
+        if total == 0 {
+            return None;
+        }
+        let mut r = rng.random_range(0..total);
+        for v in 0..VALUES {
+            let (a, b) = weight(v);
+            if r < a {
+                return Some((v as Value, true));
+            }
+            r -= a;
+            if r < b {
+                return Some((v as Value, false));
+            }
+            r -= b;
+        }
+        None
     }
 
     /// Like [`PlayerView::sample_world_forgetting`], then skews the sample: each unknown card
@@ -669,4 +774,111 @@ pub(crate) fn unknown_counts_of(values: &[Value; CARDS]) -> [u8; VALUES] {
         *p -= ((packed >> (4 * v)) & 15) as u8;
     }
     pool
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{Ability, CardSet};
+    use rand::SeedableRng;
+
+    /// Views of seats other than the mover whose pending selection needs a drawn Approximator
+    /// in hand (D5, R-SWAP-MULTI), with the held card, from random play of the Coin and
+    /// Dagger mix: with eight unknown cards or more, among them three 5s (the Approximator)
+    /// or more, so that where the held card's 5 comes from shows.
+    fn implied_views(count: usize) -> Vec<(PlayerView, CardId)> {
+        let set =
+            CardSet::parse("amulet+2:coin,4:dagger,5:dagger,8:coin,10:coin,11:dagger,12:dagger")
+                .expect("a valid set");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut actions = ActionList::new();
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut cfg = Config::standard(3).expect("a valid player count");
+            cfg.set = set;
+            let mut g = Game::new(cfg, 0).expect("a valid configuration");
+            while crate::random_playout(&mut g, &mut rng, &mut (), &mut actions, 1) > 0 {
+                if let Stage::Selecting { card, .. } = g.stage {
+                    let viewer = (g.turn.player + 1) % 3;
+                    let view = g.view(viewer);
+                    if view.game.value[card as usize] == UNKNOWN
+                        && view.unknown_total().0 >= 8
+                        && view.unknown_counts()[5] >= 3
+                        && view.game.selection_needs_approximator()
+                    {
+                        assert_eq!(g.ability_of(card), Ability::Approximator);
+                        out.push((view, card));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The sampler conditioned on the implied Approximator draws exactly what rejection does:
+    /// worlds of the unconditioned sampler (the same view with the card still held, before any
+    /// selection) kept when the held card is an Approximator. Compared (two-sample
+    /// chi-square) on the value of an unknown card beside the held one, and with B8 floating
+    /// knowledge (a 5, the Approximator, among the held card and half the other unknown cards)
+    /// on how many 5s the other floating cards got: it tells whether the held card took the
+    /// floating 5 or one of the others.
+    #[test]
+    fn implied_approximator_is_exact_conditioning() {
+        type Statistic<'a> = dyn Fn(&Game) -> usize + 'a;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+        for (view, held) in implied_views(2) {
+            let Stage::Selecting { card, from, .. } = view.game.stage else {
+                unreachable!()
+            };
+            let unknown: Vec<CardId> = (0..CARDS as CardId)
+                .filter(|&c| c != held && view.game.value[c as usize] == UNKNOWN)
+                .collect();
+            let mut floating = view;
+            let me = view.viewer as usize;
+            let members = unknown[..unknown.len() / 2]
+                .iter()
+                .fold(1u64 << held, |m, &c| m | 1u64 << c);
+            floating.game.float_members[me] = members;
+            floating.game.float_values[me] = [0; VALUES];
+            floating.game.float_values[me][5] = 1;
+            let watched = unknown[unknown.len() - 1];
+            let value_of_watched = |w: &Game| w.value[watched as usize] as usize;
+            let fives_floating = |w: &Game| {
+                (0..CARDS)
+                    .filter(|&c| c != held as usize && members & (1u64 << c) != 0)
+                    .filter(|&c| w.value[c] == 5)
+                    .count()
+            };
+            let cases: [(PlayerView, &Statistic); 2] =
+                [(view, &value_of_watched), (floating, &fives_floating)];
+            for (v, stat) in cases {
+                let mut plain = v;
+                plain.game.stage = Stage::Holding { card, from };
+                let n = 40_000;
+                let (mut a, mut b) = ([0u32; VALUES], [0u32; VALUES]);
+                for _ in 0..n {
+                    let w = v.sample_world(&mut rng);
+                    assert_eq!(w.ability_of(held), Ability::Approximator);
+                    a[stat(&w)] += 1;
+                }
+                let mut kept = 0;
+                while kept < n {
+                    let w = plain.sample_world(&mut rng);
+                    if w.ability_of(held) == Ability::Approximator {
+                        b[stat(&w)] += 1;
+                        kept += 1;
+                    }
+                }
+                let mut chi2 = 0.0;
+                for x in 0..VALUES {
+                    let (p, q) = (f64::from(a[x]), f64::from(b[x]));
+                    if p + q > 0.0 {
+                        chi2 += (p - q).powi(2) / (p + q);
+                    }
+                }
+                // The 99.9th percentile of chi-square with 13 degrees of freedom.
+                assert!(chi2 < 34.5, "chi-square {chi2:.1}: {a:?} vs {b:?}");
+            }
+        }
+    }
 }

@@ -174,11 +174,13 @@ pub(super) fn consistent(view: &PlayerView) -> Result<(), &'static str> {
     if check.check_invariants().is_err() || check.check_shortcuts().is_err() {
         return Err("the cards' marks");
     }
-    // Legal actions follow from the view only for the seat to move (another seat's pending
-    // multi-exchange depends on what that seat knows).
-    if world.to_move() == ToMove::Player(view.viewer) {
+    // Legal actions follow from the view for the seat to move; another seat's pending
+    // multi-exchange depends on the card it holds, which the sampler places as the selection
+    // implies (D5, R-SWAP-MULTI: a drawn Approximator), so that world has one too unless no
+    // game reaches the view.
+    if let ToMove::Player(_) = world.to_move() {
         let mut legal = ActionList::new();
-        view.legal_actions(&mut legal);
+        world.legal_actions(&mut legal);
         if legal.is_empty() {
             return Err("a decision without a legal action");
         }

@@ -181,6 +181,7 @@ impl Game {
     }
 
     /// R-SWAP-MULTI: the next slot of a multi-exchange, confirming it, or (D5) approximating.
+    #[inline]
     pub(super) fn push_selections(
         &self,
         p: Seat,
@@ -189,10 +190,45 @@ impl Game {
         chosen: u64,
         out: &mut ActionList,
     ) {
+        self.push_selections_holding(p, self.approximator(card, from), chosen, out)
+    }
+
+    /// D5, R-SWAP-MULTI: whether the pending selection leaves the mover a legal action only if
+    /// the held card is a drawn Approximator: a started selection whose first slot has no
+    /// partner everybody can see to match, or a pair everybody can see does not match. Then
+    /// the held card *is* a drawn Approximator (the selection was legal), even to a seat that
+    /// cannot see it: the world sampler places one there. Reads only public values (and
+    /// where the held card came from), so it answers on any seat's view. False at every
+    /// other stage.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn selection_needs_approximator(&self) -> bool {
+        let Stage::Selecting { from, chosen, .. } = self.stage else {
+            return false;
+        };
+        let drawn = matches!(
+            from,
+            CardSource::Deck | CardSource::Display | CardSource::Witch
+        );
+        let mut out = ActionList::new();
+        self.push_selections_holding(self.turn.player, false, chosen, &mut out);
+        drawn && out.is_empty()
+    }
+
+    /// [`Game::push_selections`] with `held_approximator` saying whether the held card is a drawn
+    /// Approximator (D5).
+    #[inline(always)]
+    fn push_selections_holding(
+        &self,
+        p: Seat,
+        held_approximator: bool,
+        chosen: u64,
+        out: &mut ActionList,
+    ) {
         // R-SWAP-MULTI: a slot is offered only if the set can still match as far as
         // everybody knows, so every selection can be confirmed. D5: with a drawn
         // Approximator any second card may be chosen (then only `Approximate` may be).
-        let approximator = self.approximator(card, from) && chosen.count_ones() == 1;
+        let approximator = held_approximator && chosen.count_ones() == 1;
         let (public, lycans) = self.public_slots(p);
         let row = self.village[p as usize].as_slice();
         // Without a Lycan, a slot known to all may join only cards of its value.
@@ -217,7 +253,7 @@ impl Game {
         if two_or_more(chosen) && possible {
             out.push(Action::ConfirmExchange);
         }
-        if self.approximator(card, from) && chosen.count_ones() == 2 {
+        if held_approximator && chosen.count_ones() == 2 {
             out.push(Action::Approximate);
         }
     }

@@ -18,3 +18,4 @@ mod rules_coin_dagger;
 mod rules_core;
 mod scripts;
 mod view_ref;
+mod worlds;
