@@ -123,6 +123,19 @@ pub trait Watch: EventSink {
     fn decided(&mut self, seat: Seat, action: Action, player: &Player) {
         let _ = (seat, action, player);
     }
+
+    /// `action` is about to be applied to `game` (every decision's action, forced ones and
+    /// the caller's included; deals are not actions).
+    #[inline]
+    fn applying(&mut self, game: &Game, action: Action) {
+        let _ = (game, action);
+    }
+
+    /// The action announced by [`Watch::applying`] has been applied, giving `game`.
+    #[inline]
+    fn applied(&mut self, game: &Game) {
+        let _ = game;
+    }
 }
 
 impl Watch for () {}
@@ -402,12 +415,14 @@ where
             return Err(MatchError::Illegal(action));
         }
         self.legal.borrow_mut().clear();
+        watch.applying(&self.game, action);
         let mut f = Fanout {
             watch: &mut *watch,
             players: &mut self.players,
             observers: self.observers,
         };
         self.game.apply_unchecked(action, &mut f);
+        watch.applied(&self.game);
         Ok(())
     }
 
@@ -448,12 +463,14 @@ where
         };
         watch.decided(seat, a, player);
         self.legal.borrow_mut().clear();
+        watch.applying(&self.game, a);
         let mut f = Fanout {
             watch: &mut *watch,
             players: &mut self.players,
             observers: self.observers,
         };
         self.game.apply_unchecked(a, &mut f);
+        watch.applied(&self.game);
         Ok(a)
     }
 

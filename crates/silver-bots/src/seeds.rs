@@ -25,6 +25,7 @@ fn mix(mut z: u64) -> u64 {
 
 const DEAL: u64 = 0x6465_616c; // "deal"
 const BOT: u64 = 0x626f_7400; // "bot\0" + seat
+const LUCK: u64 = 0x6c75_636b; // "luck"
 
 /// The deal stream of deal number `deal` (all seat rotations of a deal share it: the first
 /// player and every round's shuffle).
@@ -39,6 +40,13 @@ pub fn bot_rng(master: u64, game: u64, seat: Seat) -> BotRng {
     let mut r = ChaCha8Rng::seed_from_u64(mix(master ^ mix(BOT + seat as u64)));
     r.set_stream(game);
     r
+}
+
+/// The seed of game `game`'s chance-luck stream ([`silver_rules::Luck`]), which re-arranges
+/// unseen cards in copies of the game: apart from the game's and its bots' streams, so
+/// measuring luck changes nothing they draw.
+pub fn luck_seed(master: u64, game: u64) -> u64 {
+    mix(mix(master ^ mix(LUCK)) ^ game)
 }
 
 /// Who starts round 1 of a `players`-player game: the first draw of a fresh deal stream.

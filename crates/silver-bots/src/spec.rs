@@ -539,6 +539,12 @@ impl BotSpec {
         matches!(self, BotSpec::Exec(p) if p.on_error == OnError::Forfeit)
     }
 
+    /// True for a bot whose decisions read hidden values (the cheating search): the chance
+    /// luck's premise, that no decision depends on a card nobody has seen, fails with it.
+    pub fn sees_hidden(&self) -> bool {
+        self.kind() == "cheating-ismcts"
+    }
+
     /// Parses a TOML profile (e.g. a file of `bots/`), then validates it.
     pub fn from_toml(text: &str) -> Result<BotSpec, SpecError> {
         let table: toml::Table = text.parse().map_err(toml_error_in(text))?;

@@ -46,6 +46,11 @@ pub(crate) struct Common {
     /// Write only summary.csv (and the manifest), no per-game files.
     #[arg(long)]
     pub(crate) summary_only: bool,
+    /// Measure every game's chance luck and print variance-reduced head-to-head estimates
+    /// beside the plain ones (`luck.csv`, the `_vr` columns of `pairs.csv`; the spec's
+    /// `variance_reduction = true`).
+    #[arg(long)]
+    pub(crate) variance_reduction: bool,
     /// No header and no progress lines on stderr (errors still are).
     #[arg(long)]
     pub(crate) quiet: bool,
@@ -171,6 +176,9 @@ pub(crate) fn apply_common(spec: &mut ExperimentSpec, c: &Common) {
     if c.summary_only {
         spec.outputs = Outputs::NONE;
     }
+    if c.variance_reduction {
+        spec.variance_reduction = true;
+    }
 }
 
 /// The spec of typed bots (`tournament`, `play`, `replay --bots`): 1,000 games of the
@@ -205,6 +213,7 @@ pub(crate) fn tournament_spec(
         balance: None,
         design: None,
         sprt: None,
+        variance_reduction: false,
     })
 }
 

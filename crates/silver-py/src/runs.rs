@@ -51,6 +51,7 @@ pub(crate) fn run_tournament<'py>(
         balance: None,
         design: None,
         sprt: None,
+        variance_reduction: false,
     };
     // The names were passed in the call: `exec:COMMAND` is the caller's own, a profile's
     // program needs allow_exec.

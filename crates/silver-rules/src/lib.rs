@@ -48,6 +48,7 @@ mod code;
 mod config;
 mod event;
 mod game;
+mod luck;
 mod omniscient;
 mod playout;
 pub mod restricted;
@@ -74,6 +75,7 @@ pub use event::{
     PileReason, RoundEnd,
 };
 pub use game::{AbilityStep, CardId, DealError, DealOrder, Game, Stage, ToMove, VILLAGE_CARDS};
+pub use luck::Luck;
 pub use omniscient::{InvariantViolation, Omniscient};
 pub use playout::random_playout;
 pub use restricted::ValueSet;

@@ -24,7 +24,7 @@ use crate::plan::{GameSlot, Plan};
 use crate::stats::{f, Stats};
 use silver_bots::Player;
 use silver_rules::{
-    Action, CardSource, Event, EventSink, Game, GameEvent, PileReason, RoundEnd, Seat, Value,
+    Action, CardSource, Event, EventSink, Game, GameEvent, Luck, PileReason, RoundEnd, Seat, Value,
     MAX_PLAYERS, VALUES,
 };
 
@@ -81,6 +81,8 @@ pub(crate) struct Recorder<'a> {
     rounds: RoundCounts,
     census: CensusCalls,
     games: GameCounts,
+    /// The game's chance luck, when the plan measures it.
+    luck: Option<Luck>,
 }
 
 impl<'a> Recorder<'a> {
@@ -100,7 +102,29 @@ impl<'a> Recorder<'a> {
             cards: CardCounts::default(),
             rounds: RoundCounts,
             census: CensusCalls::default(),
-            games: GameCounts,
+            games: GameCounts { luck: None },
+            luck: None,
+        }
+    }
+
+    /// Measures the game's chance luck, drawing from a stream seeded with `seed`.
+    pub(crate) fn measure_luck(&mut self, seed: u64) {
+        self.luck = Some(Luck::new(seed));
+    }
+
+    /// `action` is about to be applied to `game`.
+    #[inline]
+    pub(crate) fn applying(&mut self, game: &Game, action: Action) {
+        if let Some(l) = &mut self.luck {
+            l.applying(game, action);
+        }
+    }
+
+    /// The action announced by [`Recorder::applying`] has been applied.
+    #[inline]
+    pub(crate) fn applied(&mut self, game: &Game) {
+        if let Some(l) = &mut self.luck {
+            l.applied(game);
         }
     }
 
@@ -114,6 +138,11 @@ impl<'a> Recorder<'a> {
 
     /// The game is over: its per-game counts and rows. `first` started it.
     pub(crate) fn game_over(&mut self, game: &Game, index: u64, first: Seat) {
+        let luck = self.luck.as_ref().map(|l| {
+            let n = self.table.players();
+            silver_stats::Luck::of(&l.points()[..n], &l.places()[..n])
+        });
+        self.games.luck = luck;
         self.games
             .game_over(&self.table, game, index, first, self.stats, self.rows);
     }
@@ -429,8 +458,25 @@ pub(crate) fn forfeited(
         .end();
 }
 
-/// Games (`games.csv`, wins and totals per bot and seat, start-player wins, head-to-head).
-struct GameCounts;
+/// A fixed-point integer as a decimal with `digits` decimals (`-123`, 1 → `-12.3`).
+fn fixed(x: i64, digits: u32) -> String {
+    let scale = 10i64.pow(digits);
+    let sign = if x < 0 { "-" } else { "" };
+    let a = x.unsigned_abs();
+    format!(
+        "{sign}{}.{:0width$}",
+        a / scale as u64,
+        a % scale as u64,
+        width = digits as usize
+    )
+}
+
+/// Games (`games.csv`, wins and totals per bot and seat, start-player wins, head-to-head, and
+/// `luck.csv`).
+struct GameCounts {
+    /// The game's chance luck, when the plan measures it.
+    luck: Option<silver_stats::Luck<MAX_PLAYERS>>,
+}
 
 impl GameCounts {
     fn game_over(
@@ -448,10 +494,18 @@ impl GameCounts {
         let winner = game.winner().expect("game over") as usize;
         stats.games += 1;
         stats.start_player_wins += (winner == first as usize) as u64;
-        stats.pairs.record(
-            table.slot.deal,
-            &GameResult::from_order(n, bots, totals, &game.finishing_order()),
-        );
+        let mut result = GameResult::from_order(n, bots, totals, &game.finishing_order());
+        result.luck = self.luck;
+        stats.pairs.record(table.slot.deal, &result);
+        if let Some(l) = self.luck.as_ref().filter(|_| plan.outputs.games) {
+            for s in 0..n {
+                table
+                    .seat_row(rows.file(OutputFile::Luck), index, s)
+                    .text(&fixed(l.points[s], 1))
+                    .text(&fixed(l.places[s], 3))
+                    .end();
+            }
+        }
         for s in 0..n {
             let t = totals[s];
             let b = &mut stats.bots[bots[s]];

@@ -83,12 +83,12 @@ pub use run::{run, Progress, RunOptions, RunOutcome};
 pub use sets::{
     list_cards, resolve_set, CustomCharacter, CustomDef, NamedSet, SetRecord, ValueDef,
 };
-pub use silver_stats::crosstable;
 pub use silver_stats::interval::plus_minus;
 pub use silver_stats::{
     count_cells, score_estimate, Decision, ScoreEstimate, SprtBoundsError, SprtRecord, SprtSpec,
     SprtSpecError,
 };
+pub use silver_stats::{crosstable, reduced_table};
 pub use silver_stats::{fit_ratings, fit_ratings_from, ratings_table, Rating, Ratings, Reference};
 pub use silver_stats::{wilson, Est, Metric};
 pub use spec::{BalanceSpec, ExperimentSpec, ModelSpec, Outputs, Seating};

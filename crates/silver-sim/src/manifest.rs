@@ -306,6 +306,9 @@ pub struct Manifest {
     /// An SPRT run's test and its state after the completed blocks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<SprtRecord>,
+    /// The chance-luck model of a run that measures luck ([`silver_rules::Luck::MODEL`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<String>,
     /// The master seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
@@ -364,6 +367,7 @@ impl Manifest {
         crate::output::Gates {
             sprt: self.sprt.is_some(),
             forfeit: self.bot_specs.iter().any(silver_bots::BotSpec::forfeits),
+            luck: self.luck.is_some(),
         }
     }
 
@@ -388,6 +392,7 @@ impl Manifest {
             outputs: plan.outputs,
             complete: false,
             sprt: plan.sprt_record(),
+            luck: plan.luck.then(|| silver_rules::Luck::MODEL.to_string()),
             seed: Some(plan.seed),
             command: None,
             bot_specs: plan.bots.iter().map(|b| b.spec.clone()).collect(),

@@ -7,7 +7,8 @@
 //!
 //! 1. Add its row to the `output_files!` table below: its variant, file name, what a row is,
 //!    how it is made ([`Made`]: a per-game file gives its header) and what writes it: `always`,
-//!    `sprt` (an SPRT run), `forfeit` (a run with a bot whose failure forfeits the game), or
+//!    `sprt` (an SPRT run), `forfeit` (a run with a bot whose failure forfeits the game),
+//!    `luck` (a run that measures chance luck and writes `games.csv`), or
 //!    `switch KEY`, which adds `KEY` to [`Outputs`] (the `[outputs]` table of a spec, on by
 //!    default) and to manifests.
 //! 2. Produce its bytes: a per-game file's rows come from a collector (`collect.rs` says how to
@@ -47,6 +48,8 @@ pub(crate) struct Gates {
     pub(crate) sprt: bool,
     /// A bot's failure forfeits the game (`on_error = "forfeit"`).
     pub(crate) forfeit: bool,
+    /// The run measures chance luck (`variance_reduction`).
+    pub(crate) luck: bool,
 }
 
 /// What decides whether a run writes a file (see [`OutputFile::enabled`]).
@@ -59,6 +62,9 @@ macro_rules! written {
     };
     (forfeit; $outputs:ident, $gates:ident) => {
         $gates.forfeit
+    };
+    (luck; $outputs:ident, $gates:ident) => {
+        $gates.luck && $outputs.games
     };
     (switch $key:ident; $outputs:ident, $gates:ident) => {
         $outputs.$key
@@ -138,6 +144,8 @@ pub const ROUNDS_HEADER: &str =
     "set,game,round,seat,bot,sum,score,village_size,end_reason,called_census,turns\n";
 /// Header of `census.csv`.
 pub const CENSUS_HEADER: &str = "set,game,round,turn,deck_left,caller_seat,caller_bot,village_size,true_sum,estimate,lowest_other_sum,success,score\n";
+/// Header of `luck.csv`.
+pub const LUCK_HEADER: &str = "set,game,deal,rotation,seat,bot,luck_points,luck_places\n";
 /// Header of `forfeits.csv`.
 pub const FORFEITS_HEADER: &str = "set,game,deal,rotation,seat,bot,error\n";
 
@@ -152,6 +160,7 @@ output_files! {
     RatingsPairs = "ratings-pairs.csv", "per two bots with a rating, their difference with its interval and LOS": Made::Summary, always;
     Sprt = "sprt.csv", "the LLR after every block of an SPRT run": Made::PerGame(SPRT_HEADER), sprt;
     Forfeits = "forfeits.csv", "one row per forfeited game: who failed and how": Made::PerGame(FORFEITS_HEADER), forfeit;
+    Luck = "luck.csv", "one row per game and seat: its chance luck in points and places": Made::PerGame(LUCK_HEADER), luck;
     GameMetrics = "game-metrics.csv", "a balance sweep's set: one row of integer counts per game": Made::SweepSet, always;
     Manifest = "manifest.json", "the run's record of itself": Made::Manifest, always;
     Report = "report.html", "`silver report`'s page": Made::Report, always;

@@ -49,6 +49,9 @@ pub struct Plan {
     pub outputs: Outputs,
     /// The sequential test of bot 0 (candidate) against bot 1 (baseline), if any.
     pub sprt: Option<SprtSpec>,
+    /// Measure every game's chance luck ([`silver_rules::Luck`]) for the variance-reduced
+    /// estimates.
+    pub luck: bool,
 }
 
 impl Plan {
@@ -84,6 +87,7 @@ impl Plan {
             seed: m.seed.ok_or(ManifestPlanError::NoSeed)?,
             outputs: m.outputs,
             sprt: m.sprt.as_ref().map(|r| r.spec),
+            luck: m.luck.is_some(),
         };
         if plan.fingerprint() != m.fingerprint {
             return Err(ManifestPlanError::Fingerprint {
@@ -190,6 +194,7 @@ impl Plan {
         crate::output::Gates {
             sprt: self.sprt.is_some(),
             forfeit: self.forfeits(),
+            luck: self.luck,
         }
     }
 
@@ -232,6 +237,9 @@ impl Plan {
         }
         if let Some(s) = &self.sprt {
             text.push_str(&format!("|sprt={s:?}"));
+        }
+        if self.luck {
+            text.push_str(&format!("|luck={}", silver_rules::Luck::MODEL));
         }
         silver_stats::fnv1a_hex(&text)
     }
@@ -577,6 +585,20 @@ pub fn resolve_with(
             Some(s)
         }
     };
+    if spec.variance_reduction {
+        if let Some(b) = bots.iter().find(|b| b.spec.sees_hidden()) {
+            return Err(SpecError::LuckWithHiddenValues {
+                bot: b.name.clone(),
+            });
+        }
+        // A forfeited game has no luck to pair with its comparisons.
+        if let Some(b) = bots.iter().find(|b| b.spec.forfeits()) {
+            return Err(SpecError::ForfeitHere {
+                bot: b.name.clone(),
+                what: "variance reduction",
+            });
+        }
+    }
     Ok(Plan {
         name,
         players: config.players,
@@ -590,5 +612,6 @@ pub fn resolve_with(
         seed: spec.seed,
         outputs: spec.outputs,
         sprt,
+        luck: spec.variance_reduction,
     })
 }

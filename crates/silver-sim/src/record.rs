@@ -65,6 +65,18 @@ impl<S: Watch> Watch for Both<'_, '_, S> {
         self.0.decided(action, player);
         self.1.decided(seat, action, player);
     }
+
+    #[inline]
+    fn applying(&mut self, game: &Game, action: Action) {
+        self.0.applying(game, action);
+        self.1.applying(game, action);
+    }
+
+    #[inline]
+    fn applied(&mut self, game: &Game) {
+        self.0.applied(game);
+        self.1.applied(game);
+    }
 }
 
 /// Plays game `index` of `plan` (seeded by the master seed and the index only), appending its
@@ -98,6 +110,9 @@ pub fn play<S: Watch>(
         pool.index[s] = k;
     }
     let mut rec = Recorder::new(plan, slot, bots, stats, rows);
+    if plan.luck {
+        rec.measure_luck(silver_bots::seeds::luck_seed(plan.seed, index));
+    }
     let game = play_game_with(
         plan.config(),
         first,

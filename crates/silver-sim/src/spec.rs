@@ -127,6 +127,10 @@ pub struct ExperimentSpec {
     /// bound, `games` being the cap.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<String>,
+    /// Measure each game's chance luck and report variance-reduced head-to-head estimates
+    /// beside the plain ones (`luck.csv`, the `_vr` columns of `pairs.csv`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub variance_reduction: bool,
 }
 
 fn amulet() -> String {

@@ -46,6 +46,7 @@ pub(crate) fn summaries(
             | OutputFile::Census
             | OutputFile::Sprt
             | OutputFile::Forfeits
+            | OutputFile::Luck
             | OutputFile::GameMetrics
             | OutputFile::Manifest
             | OutputFile::Report => None,

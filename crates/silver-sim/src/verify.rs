@@ -13,7 +13,9 @@ mod recount;
 use crate::error::RunError;
 use crate::manifest::Manifest;
 use crate::output::{read_prefix, OutputFile};
-use recount::{csv_reader, recount_census, recount_forfeits, recount_games, recount_rounds};
+use recount::{
+    csv_reader, recount_census, recount_forfeits, recount_games, recount_luck, recount_rounds,
+};
 use std::path::Path;
 
 /// How much to check.
@@ -158,6 +160,7 @@ pub(crate) fn check(dir: &Path, m: &Manifest, depth: Depth) -> Result<(), RunErr
             Some(OutputFile::Census) => census,
             Some(OutputFile::Sprt) => m.blocks_done,
             Some(OutputFile::Forfeits) => forfeited,
+            Some(OutputFile::Luck) => s.games * players,
             _ => continue,
         };
         if prefix.lines != rows + 1 {
@@ -182,8 +185,12 @@ pub(crate) fn check(dir: &Path, m: &Manifest, depth: Depth) -> Result<(), RunErr
             Some((path, len)) => recount_forfeits(dir, m, &path, len)?,
             None => Default::default(),
         };
+        let luck = match file(OutputFile::Luck) {
+            Some((path, len)) => Some(recount_luck(dir, m, &path, len)?),
+            None => None,
+        };
         if let Some((path, len)) = file(OutputFile::Games) {
-            recount_games(dir, m, &path, len, &forfeits)?;
+            recount_games(dir, m, &path, len, &forfeits, luck.as_ref())?;
         }
         if let Some((path, len)) = file(OutputFile::Rounds) {
             recount_rounds(dir, m, &path, len)?;

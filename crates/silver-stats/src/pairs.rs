@@ -25,6 +25,36 @@ pub struct GameResult<const N: usize> {
     /// Place of each seat in the finishing order (R-GAME-4 / R-GAME-100 tie-breaks); seats
     /// that share a place are not compared.
     pub place: [u8; N],
+    /// Each seat's chance luck ([`Luck`]), when the run measures it.
+    pub luck: Option<Luck<N>>,
+}
+
+/// One game's chance luck per seat, in fixed point: the control variate of the variance-reduced
+/// estimates (mean zero by construction; positive = the cards went against the seat).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Luck<const N: usize> {
+    /// In points of the final total, times [`LUCK_POINTS`].
+    pub points: [i64; N],
+    /// In places (how many more seats finished ahead than expected), times [`LUCK_PLACES`].
+    pub places: [i64; N],
+}
+
+/// Fixed-point scale of [`Luck::points`]: tenths of a point.
+pub const LUCK_POINTS: f64 = 10.0;
+/// Fixed-point scale of [`Luck::places`]: thousandths of a place.
+pub const LUCK_PLACES: f64 = 1000.0;
+
+impl<const N: usize> Luck<N> {
+    /// Rounds a game's luck (in points and places, per seat) to the fixed point.
+    pub fn of(points: &[f64], places: &[f64]) -> Self {
+        let fix = |v: &[f64], scale: f64| -> [i64; N] {
+            std::array::from_fn(|s| v.get(s).map_or(0, |x| (x * scale).round() as i64))
+        };
+        Luck {
+            points: fix(points, LUCK_POINTS),
+            places: fix(places, LUCK_PLACES),
+        }
+    }
 }
 
 impl<const N: usize> GameResult<N> {
@@ -40,6 +70,7 @@ impl<const N: usize> GameResult<N> {
             bots,
             totals,
             place,
+            luck: None,
         }
     }
 
@@ -53,6 +84,7 @@ impl<const N: usize> GameResult<N> {
             bots,
             totals: [0; N],
             place,
+            luck: None,
         }
     }
 }
@@ -70,6 +102,9 @@ struct BlockPair {
     w: i64,
     /// Sum over comparisons of b's total minus a's (positive: a did better).
     m: i64,
+    /// Sums over comparisons of b's luck minus a's, in points and places (fixed point), when
+    /// the games carry luck.
+    luck: Option<(i64, i64)>,
 }
 
 /// Sums over blocks for one pair of bots `a < b` (indices into the plan's bots).
@@ -101,6 +136,45 @@ pub struct PairSums {
     pub nm: i64,
     /// The blocks' score distribution: `(comparisons, won by a, blocks)`, sorted.
     pub cells: Vec<(u32, u32, u64)>,
+    /// The control variate's sums, when the games carry luck.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<LuckSums>,
+}
+
+/// Sums over blocks of a pair's luck (b's minus a's over the block's comparisons, fixed
+/// point: `p` in points, `q` in places) and its products with the counts, for the
+/// variance-reduced share and margin.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LuckSums {
+    /// Σ p.
+    pub p: i64,
+    /// Σ q.
+    pub q: i64,
+    /// Σ p².
+    pub pp: i64,
+    /// Σ q².
+    pub qq: i64,
+    /// Σ n·p.
+    pub np: i64,
+    /// Σ n·q.
+    pub nq: i64,
+    /// Σ m·p.
+    pub mp: i64,
+    /// Σ w·q.
+    pub wq: i64,
+}
+
+impl LuckSums {
+    fn add(&mut self, o: &LuckSums) {
+        self.p += o.p;
+        self.q += o.q;
+        self.pp += o.pp;
+        self.qq += o.qq;
+        self.np += o.np;
+        self.nq += o.nq;
+        self.mp += o.mp;
+        self.wq += o.wq;
+    }
 }
 
 /// Cross products over blocks of two pairs' counts (`p` before `q` in pair order), for the
@@ -172,6 +246,11 @@ impl PairTable {
                 e.n += 1;
                 e.w += (game.place[i] < game.place[j]) as i64;
                 e.m += (game.totals[j] - game.totals[i]) as i64;
+                if let Some(l) = &game.luck {
+                    let (p, q) = e.luck.get_or_insert((0, 0));
+                    *p += l.points[j] - l.points[i];
+                    *q += l.places[j] - l.places[i];
+                }
             }
         }
     }
@@ -198,6 +277,18 @@ impl PairTable {
             s.mm += e.m * e.m;
             s.nw += e.n * e.w;
             s.nm += e.n * e.m;
+            if let Some((p, q)) = e.luck {
+                s.luck.get_or_insert_with(LuckSums::default).add(&LuckSums {
+                    p,
+                    q,
+                    pp: p * p,
+                    qq: q * q,
+                    np: e.n * p,
+                    nq: e.n * q,
+                    mp: e.m * p,
+                    wq: e.w * q,
+                });
+            }
             let cell = (e.n as u32, e.w as u32);
             match s.cells.binary_search_by_key(&cell, |c| (c.0, c.1)) {
                 Ok(k) => s.cells[k].2 += 1,
@@ -297,6 +388,9 @@ impl PairTable {
             s.mm += p.mm;
             s.nw += p.nw;
             s.nm += p.nm;
+            if let Some(l) = &p.luck {
+                s.luck.get_or_insert_with(LuckSums::default).add(l);
+            }
             for &(n, w, c) in &p.cells {
                 match s.cells.binary_search_by_key(&(n, w), |x| (x.0, x.1)) {
                     Ok(k) => s.cells[k].2 += c,
@@ -321,6 +415,11 @@ impl PairTable {
                                 x.n += e.n;
                                 x.w += e.w;
                                 x.m += e.m;
+                                if let Some((p, q)) = e.luck {
+                                    let (xp, xq) = x.luck.get_or_insert((0, 0));
+                                    *xp += p;
+                                    *xq += q;
+                                }
                             }
                             None => mine.push(*e),
                         }
@@ -350,6 +449,78 @@ pub struct HeadToHead {
     pub share: Est,
     /// Mean of b's total − a's per comparison, with its interval over blocks.
     pub margin: Est,
+    /// The variance-reduced share and margin, when the games carry luck.
+    pub reduced: Option<Reduced>,
+}
+
+/// Variance-reduced estimates of a pair ([`control_variate`]): the share with the luck in
+/// places as the control, the margin with the luck in points; each with the variance ratio
+/// (the plain estimate's variance over the reduced one's, from the same blocks).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reduced {
+    /// Share of comparisons `a` finished ahead.
+    pub share: Est,
+    /// Its variance ratio.
+    pub share_ratio: f64,
+    /// Mean margin per comparison.
+    pub margin: Est,
+    /// Its variance ratio.
+    pub margin_ratio: f64,
+}
+
+/// The control-variate estimate of the ratio Σy/Σn over blocks, with a control `x` whose mean
+/// is zero by construction: `(Σy − β Σx) / Σn`, `β` the least-squares slope of the blocks'
+/// linearised residuals `y − r n` on `x` (no intercept: the mean of `x` is known). Its 95%
+/// interval is normal with blocks as the units, with a degree of freedom and the sampling
+/// error of `β` accounted for. Returns
+/// the estimate and the variance ratio (the plain ratio's variance over this one's); with
+/// fewer than three blocks or no spread in `x`, the plain ratio and a ratio of 1.
+/// The sums are over blocks: Σn, Σy, Σn², Σy², Σny, Σx, Σx², Σnx, Σyx.
+#[allow(clippy::too_many_arguments)]
+pub fn control_variate(
+    n: i64,
+    y: i64,
+    nn: i64,
+    yy: i64,
+    ny: i64,
+    x: f64,
+    xx: f64,
+    nx: f64,
+    yx: f64,
+    blocks: u64,
+) -> (Est, f64) {
+    let plain = block_ratio(n, y, nn, yy, ny, blocks);
+    if blocks < 3 || n == 0 || xx <= 0.0 {
+        return (plain, 1.0);
+    }
+    let (nf, yf) = (n as f64, y as f64);
+    let (nnf, yyf, nyf) = (nn as f64, yy as f64, ny as f64);
+    let r = yf / nf;
+    let beta = (yx - r * nx) / xx;
+    let value = (yf - beta * x) / nf;
+    // Σ (y − βx − value·n)², expanded.
+    let ss = (yyf + beta * beta * xx + value * value * nnf - 2.0 * beta * yx - 2.0 * value * nyf
+        + 2.0 * beta * value * nx)
+        .max(0.0);
+    let b = blocks as f64;
+    // The residuals' variance per block, and the estimate's: B of them, plus β's own error
+    // carried by the sample's Σx (which is not exactly its mean, 0).
+    let var = ss / (b - 2.0);
+    let se = (var * (b + x * x / xx) / (nf * nf)).sqrt();
+    let plain_se = (plain.high - plain.low) / (2.0 * Z);
+    let ratio = if se > 0.0 {
+        (plain_se / se).powi(2)
+    } else {
+        f64::INFINITY
+    };
+    (
+        Est {
+            value,
+            low: value - Z * se,
+            high: value + Z * se,
+        },
+        ratio,
+    )
 }
 
 /// The ratio Σy/Σx over blocks with its 95% interval by the delta method with blocks as the
@@ -405,7 +576,43 @@ impl PairSums {
     /// The estimates of this pair.
     pub fn head_to_head(&self) -> HeadToHead {
         let share = block_share(self.n, self.w, self.nn, self.ww, self.nw, self.blocks);
+        let reduced = self.luck.map(|l| {
+            let (q, p) = (LUCK_PLACES, LUCK_POINTS);
+            let (mut share, share_ratio) = control_variate(
+                self.n,
+                self.w,
+                self.nn,
+                self.ww,
+                self.nw,
+                l.q as f64 / q,
+                l.qq as f64 / (q * q),
+                l.nq as f64 / q,
+                l.wq as f64 / q,
+                self.blocks,
+            );
+            share.low = share.low.max(0.0);
+            share.high = share.high.min(1.0);
+            let (margin, margin_ratio) = control_variate(
+                self.n,
+                self.m,
+                self.nn,
+                self.mm,
+                self.nm,
+                l.p as f64 / p,
+                l.pp as f64 / (p * p),
+                l.np as f64 / p,
+                l.mp as f64 / p,
+                self.blocks,
+            );
+            Reduced {
+                share,
+                share_ratio,
+                margin,
+                margin_ratio,
+            }
+        });
         HeadToHead {
+            reduced,
             blocks: self.blocks,
             games: self.games,
             comparisons: self.n,
@@ -428,7 +635,7 @@ fn cell(x: f64) -> String {
 /// `pairs.csv`: one row per pair of bots that met, the first in plan order as `bot_a`.
 pub fn pairs_csv(table: &PairTable, bots: &[String], set: &str) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
+    let mut header = vec![
         "set",
         "bot_a",
         "bot_b",
@@ -442,12 +649,26 @@ pub fn pairs_csv(table: &PairTable, bots: &[String], set: &str) -> Vec<u8> {
         "mean_margin",
         "margin_low95",
         "margin_high95",
-    ])
-    .expect("in-memory write");
+    ];
+    // Variance-reduced columns only in runs that measure luck (others keep their bytes).
+    let reduced = table.pairs.iter().any(|p| p.luck.is_some());
+    if reduced {
+        header.extend([
+            "a_ahead_share_vr",
+            "a_ahead_vr_low95",
+            "a_ahead_vr_high95",
+            "a_ahead_variance_ratio",
+            "mean_margin_vr",
+            "margin_vr_low95",
+            "margin_vr_high95",
+            "margin_variance_ratio",
+        ]);
+    }
+    w.write_record(&header).expect("in-memory write");
     for p in &table.pairs {
         let h = p.head_to_head();
         let name = |i: u32| bots.get(i as usize).cloned().unwrap_or_default();
-        w.write_record([
+        let mut row = vec![
             set.to_string(),
             name(p.a),
             name(p.b),
@@ -461,10 +682,79 @@ pub fn pairs_csv(table: &PairTable, bots: &[String], set: &str) -> Vec<u8> {
             cell(h.margin.value),
             cell(h.margin.low),
             cell(h.margin.high),
-        ])
-        .expect("in-memory write");
+        ];
+        if reduced {
+            match h.reduced {
+                Some(r) => row.extend([
+                    cell(r.share.value),
+                    cell(r.share.low),
+                    cell(r.share.high),
+                    cell(r.share_ratio),
+                    cell(r.margin.value),
+                    cell(r.margin.low),
+                    cell(r.margin.high),
+                    cell(r.margin_ratio),
+                ]),
+                None => row.extend(std::iter::repeat_n(String::new(), 8)),
+            }
+        }
+        w.write_record(&row).expect("in-memory write");
     }
     w.into_inner().expect("in-memory write")
+}
+
+/// The variance-reduced head-to-head printed after a run that measures luck: per pair, the
+/// reduced share and margin with their intervals, the plain ones in brackets, and the variance
+/// ratios. Empty without luck.
+pub fn reduced_table(table: &PairTable, bots: &[String]) -> String {
+    let rows: Vec<(String, HeadToHead, Reduced)> = table
+        .pairs
+        .iter()
+        .filter_map(|p| {
+            let h = p.head_to_head();
+            let name = |i: u32| bots.get(i as usize).map_or("?", |s| s.as_str());
+            let who = format!("{} vs {}", name(p.a), name(p.b));
+            h.reduced.map(|r| (who, h, r))
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let pct = |e: Est| {
+        if e.low.is_finite() {
+            format!(
+                "{:.1} ({:.1}-{:.1})",
+                100.0 * e.value,
+                100.0 * e.low,
+                100.0 * e.high
+            )
+        } else {
+            format!("{:.1}", 100.0 * e.value)
+        }
+    };
+    let pts = |e: Est| {
+        if e.low.is_finite() {
+            format!("{:.2} ({:.2} to {:.2})", e.value, e.low, e.high)
+        } else {
+            format!("{:.2}", e.value)
+        }
+    };
+    let mut out = String::from(
+        "variance-reduced head to head (chance luck as a control variate; the plain estimate in brackets; variance ratio = plain/reduced)\n",
+    );
+    for (who, h, r) in rows {
+        out.push_str(&format!(
+            "{who:<width$}  ahead % {} [{}] ratio {:.2}; margin {} [{}] ratio {:.2}\n",
+            pct(r.share),
+            pct(h.share),
+            r.share_ratio,
+            pts(r.margin),
+            pts(h.margin),
+            r.margin_ratio
+        ));
+    }
+    out
 }
 
 /// The crosstable printed after a run: the share of comparisons in which the row's bot
@@ -533,6 +823,7 @@ mod tests {
             bots: [0; MAX_PLAYERS],
             totals: [0; MAX_PLAYERS],
             place: [0; MAX_PLAYERS],
+            luck: None,
         };
         r.bots[..bots.len()].copy_from_slice(bots);
         r.totals[..totals.len()].copy_from_slice(totals);
@@ -607,5 +898,152 @@ mod tests {
         assert_eq!(t.pairs.len(), 1);
         let p = t.pair(0, 1).unwrap();
         assert_eq!((p.games, p.n, p.w), (1, 4, 4));
+    }
+
+    #[test]
+    fn control_variate_by_hand() {
+        // Three blocks of two comparisons: (n, y, x) = (2, 2, 1), (2, 1, 0), (2, 0, -1).
+        // r = 3/6 = 0.5; residuals y - r n = 1, 0, -1; β = Σ(y - r n)x / Σx² = 2/2 = 1;
+        // value = (3 - 1·0)/6 = 0.5; the residuals y - x - 0.5 n are all 0: no spread left.
+        let (e, ratio) = control_variate(6, 3, 12, 5, 6, 0.0, 2.0, 0.0, 2.0, 3);
+        assert_eq!(e.value, 0.5);
+        assert_eq!((e.low, e.high), (0.5, 0.5));
+        assert!(ratio.is_infinite());
+        // With x = 0, 0, 1 instead: β = -1 (residual of the third block is -1), value =
+        // (3 + 1)/6 = 2/3, residuals y + x - (2/3)·2 = 2/3, -1/3, -1/3: Σ² = 2/3, per block
+        // (B - 2 = 1) 2/3; se² = (2/3)·(B + (Σx)²/Σx²)/(Σn)² = (2/3)·4/36 = 2/27.
+        let (e, _) = control_variate(6, 3, 12, 5, 6, 1.0, 1.0, 2.0, 0.0, 3);
+        assert!((e.value - 2.0 / 3.0).abs() < 1e-12);
+        assert!((e.high - e.value - Z * (2.0f64 / 27.0).sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn luck_is_recorded_by_block_and_merges_exactly() {
+        let lucky = |bots: &[usize], totals: &[i32], order: &[usize], places: [f64; 2]| {
+            let mut g = game(bots, totals, order);
+            g.luck = Some(Luck::of(&[places[0] * 10.0, places[1] * 10.0], &places));
+            g
+        };
+        let mut t = PairTable::default();
+        t.record(0, &lucky(&[0, 1], &[10, 30], &[0, 1], [-0.25, 0.25]));
+        t.record(0, &lucky(&[1, 0], &[25, 20], &[1, 0], [0.5, 0.0]));
+        t.close();
+        let l = t.pair(0, 1).unwrap().luck.unwrap();
+        // Block: b's minus a's luck: 0.5 + (0.5 - 0.0) = 1.0 place, 10 points.
+        assert_eq!((l.q, l.p), (1000, 100));
+        assert_eq!((l.qq, l.pp, l.nq, l.wq), (1_000_000, 10_000, 2000, 2000));
+        // m = 20 + 5 = 25.
+        assert_eq!((l.np, l.mp), (200, 2500));
+        let mut split = PairTable::default();
+        for r in [
+            lucky(&[0, 1], &[10, 30], &[0, 1], [-0.25, 0.25]),
+            lucky(&[1, 0], &[25, 20], &[1, 0], [0.5, 0.0]),
+        ] {
+            let mut one = PairTable::default();
+            one.record(0, &r);
+            split.merge(&one);
+        }
+        split.close();
+        assert_eq!(split, t);
+        // A run without luck keeps no luck sums (and writes no variance-reduced columns).
+        let mut plain = PairTable::default();
+        plain.record(0, &game(&[0, 1], &[10, 30], &[0, 1]));
+        plain.close();
+        assert!(plain.pair(0, 1).unwrap().luck.is_none());
+        assert!(
+            !String::from_utf8(pairs_csv(&plain, &["a".into(), "b".into()], "s"))
+                .unwrap()
+                .contains("_vr")
+        );
+        assert!(
+            String::from_utf8(pairs_csv(&t, &["a".into(), "b".into()], "s"))
+                .unwrap()
+                .contains("a_ahead_share_vr")
+        );
+    }
+
+    /// The variance-reduced share and margin proved by simulation: seeded runs of heads-up
+    /// blocks (a deal in its two rotations) whose comparisons depend on a luck with mean zero
+    /// and on noise, with the truth known exactly; the 95% intervals must cover it in 93–97%
+    /// of 2,000 replications (a true 95% lies 4.1 standard errors inside each end), and the
+    /// reduced intervals must be narrower than the plain ones.
+    #[test]
+    fn control_variate_intervals_cover_the_truth() {
+        for blocks in [40u64, 200] {
+            coverage(blocks);
+        }
+    }
+
+    fn coverage(blocks: u64) {
+        use rand::{Rng, SeedableRng};
+        let reps = 2000;
+        let (true_share, true_margin) = (0.6, 5.0);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026 + blocks);
+        let (mut share_hits, mut margin_hits, mut plain_hits) = (0, 0, 0);
+        let (mut share_ratio, mut margin_ratio) = (0.0, 0.0);
+        for _ in 0..reps {
+            let mut t = PairTable::default();
+            for deal in 0..blocks {
+                // The deal's own effect, shared by its rotations (cancels in the luck's mean).
+                let dealt: f64 = rng.random_range(-0.1..0.1);
+                for rot in 0..2 {
+                    // Luck in places for a: a skewed variable with mean exactly zero.
+                    let l: f64 = if rng.random_bool(0.25) { -0.9 } else { 0.3 };
+                    let p = true_share + 0.4 * l + if rot == 0 { dealt } else { -dealt };
+                    let a_wins = rng.random_bool(p);
+                    // Margin: points luck (mean zero) times 2, plus noise, around the truth.
+                    let lp: f64 = rng.random_range(-6.0..6.0);
+                    let noise: f64 = rng.random_range(-4.0..4.0);
+                    let margin = (true_margin + 2.0 * lp + noise).round() as i32;
+                    let (a_seat, b_seat) = (rot, 1 - rot);
+                    let mut totals = [0i32; 2];
+                    totals[a_seat] = 50;
+                    totals[b_seat] = 50 + margin;
+                    let order = if a_wins {
+                        [a_seat, b_seat]
+                    } else {
+                        [b_seat, a_seat]
+                    };
+                    let mut bots = [0usize; 2];
+                    bots[b_seat] = 1;
+                    let mut g = game(&bots, &totals, &order);
+                    let mut points = [0.0; 2];
+                    let mut places = [0.0; 2];
+                    points[b_seat] = lp;
+                    places[b_seat] = l;
+                    g.luck = Some(Luck::of(&points, &places));
+                    t.record(deal, &g);
+                }
+            }
+            t.close();
+            let h = t.pair(0, 1).unwrap().head_to_head();
+            let r = h.reduced.unwrap();
+            share_hits += u32::from(r.share.low <= true_share && true_share <= r.share.high);
+            margin_hits += u32::from(r.margin.low <= true_margin && true_margin <= r.margin.high);
+            plain_hits += u32::from(h.margin.low <= true_margin && true_margin <= h.margin.high);
+            share_ratio += r.share_ratio / f64::from(reps);
+            margin_ratio += r.margin_ratio / f64::from(reps);
+        }
+        let cover = |h: u32| f64::from(h) / f64::from(reps);
+        assert!(
+            (0.93..=0.97).contains(&cover(share_hits)),
+            "share: {}",
+            cover(share_hits)
+        );
+        assert!(
+            (0.93..=0.97).contains(&cover(margin_hits)),
+            "margin: {}",
+            cover(margin_hits)
+        );
+        eprintln!(
+            "{blocks} blocks: coverage {} {}, ratios {share_ratio} {margin_ratio} plain {}",
+            cover(share_hits),
+            cover(margin_hits),
+            cover(plain_hits)
+        );
+        assert!(
+            share_ratio > 1.1 && margin_ratio > 2.0,
+            "{share_ratio} {margin_ratio}"
+        );
     }
 }

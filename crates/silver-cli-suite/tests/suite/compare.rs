@@ -1056,3 +1056,93 @@ fn a_bot_in_c_from_the_protocol_page_plays_reproducibly() {
     );
     ok(args!["verify", &a]);
 }
+
+/// `--variance-reduction`: the chance luck of every game in `luck.csv`, the variance-reduced
+/// head-to-head beside the plain one (printed and in `pairs.csv`), byte-identical at any
+/// thread count, shard split and resume; `silver verify` recounts the luck's sums (and
+/// refuses a manifest whose luck sums are not `luck.csv`'s); a bot that reads hidden cards is
+/// refused. A run without the switch writes neither the file nor the columns.
+#[test]
+fn variance_reduction_is_reproducible_verified_and_refused_where_unfair() {
+    let tmp = TempDir::new("vr");
+    let run = |extra: Vec<OsString>| -> Vec<OsString> {
+        with(
+            args![
+                "tournament",
+                "--bots",
+                "greedy,greedy-mem2",
+                "--players",
+                "2",
+                "--games",
+                "1200",
+                "--seed",
+                "5",
+                "--variance-reduction"
+            ],
+            extra,
+        )
+    };
+    const FILES: [&str; 4] = ["games.csv", "luck.csv", "pairs.csv", "summary.csv"];
+    let one = tmp.join("one");
+    let printed = ok(run(args!["--threads", "1", "--out", &one]));
+    assert_mentions(&printed.stdout, &["variance-reduced head to head", "ratio"]);
+    let two = tmp.join("two");
+    ok(run(args!["--threads", "2", "--out", &two]));
+    assert_same_files(&one, &two, &FILES);
+    let shards: Vec<_> = ["s1", "s2", "s3"].map(|k| tmp.join(k)).to_vec();
+    for (k, dir) in shards.iter().enumerate() {
+        ok(run(args!["--shard", format!("{}/3", k + 1), "--out", dir]));
+    }
+    let merged = tmp.join("merged");
+    ok(args![
+        "merge", &shards[0], &shards[1], &shards[2], "--out", &merged
+    ]);
+    assert_same_files(&one, &merged, &FILES);
+    let resumed = tmp.join("resumed");
+    interrupt_after_a_block(run(args!["--threads", "1", "--out", &resumed]), &resumed);
+    ok(run(args!["--threads", "2", "--resume", "--out", &resumed]));
+    assert_same_files(&one, &resumed, &FILES);
+    for dir in [&one, &merged, &resumed] {
+        ok(args!["verify", dir]);
+    }
+    let luck = read_text(&one.join("luck.csv"));
+    assert!(luck.starts_with("set,game,deal,rotation,seat,bot,luck_points,luck_places\n"));
+    assert_eq!(luck.lines().count(), 1 + 2 * 1200);
+    let pairs = read_text(&one.join("pairs.csv"));
+    assert!(pairs.lines().next().unwrap().ends_with(
+        "a_ahead_share_vr,a_ahead_vr_low95,a_ahead_vr_high95,a_ahead_variance_ratio,mean_margin_vr,margin_vr_low95,margin_vr_high95,margin_variance_ratio"
+    ));
+    // The luck in the manifest is what luck.csv adds up to.
+    let edited = tmp.join("edited");
+    copy_tree(&one, &edited);
+    edit_manifest(&edited, |m| {
+        let p = &mut m["stats"]["pairs"]["pairs"][0]["luck"]["p"];
+        *p = (p.as_i64().unwrap() + 10).into();
+    });
+    let out = fails(args!["verify", &edited]);
+    assert_mentions(&out, &["luck in points"]);
+    // Without the switch: no luck.csv, no variance-reduced columns.
+    let plain = tmp.join("plain");
+    ok(args![
+        "tournament",
+        "--bots",
+        "greedy,greedy-mem2",
+        "--games",
+        "40",
+        "--out",
+        &plain
+    ]);
+    assert!(!plain.join("luck.csv").exists());
+    assert!(!read_text(&plain.join("pairs.csv")).contains("_vr"));
+    let refused = fails(args![
+        "tournament",
+        "--bots",
+        "cheating-ismcts,greedy",
+        "--games",
+        "4",
+        "--variance-reduction",
+        "--out",
+        tmp.join("cheat")
+    ]);
+    assert_mentions(&refused, &["cheating-ismcts", "reads hidden cards"]);
+}

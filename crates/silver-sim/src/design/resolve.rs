@@ -282,6 +282,7 @@ fn arm_plan(
         balance: None,
         design: None,
         sprt: None,
+        variance_reduction: false,
     };
     let mut plan = resolve_with(&typed, bots_dir, policy)?;
     let (tables, rotations) = lineups(plan.bots.len(), spec.players as usize);

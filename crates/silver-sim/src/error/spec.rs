@@ -145,6 +145,14 @@ pub enum SpecError {
     /// Not 2–4 players.
     #[error("players = {0}: Silver is for 2, 3 or 4 players")]
     Players(u8),
+    /// Variance reduction with a bot that reads hidden values.
+    #[error(
+        "bot {bot} reads hidden cards, so chance luck is not a fair control variate with it: leave variance reduction off"
+    )]
+    LuckWithHiddenValues {
+        /// The bot.
+        bot: String,
+    },
     /// A bot whose failure forfeits the game, where every game must be played out.
     #[error(
         "bot {bot}: on_error = \"forfeit\" is for runs and tournaments; {what} needs every game played out (leave on_error out: a failure stops it, and --resume goes on)"

@@ -135,6 +135,42 @@ pub(super) fn recount_forfeits(
     Ok(games)
 }
 
+/// Every game's luck per seat from `luck.csv` (fixed point, as the statistics add it), for
+/// [`recount_games`] to recount the variance-reduced estimates' sums.
+pub(super) fn recount_luck(
+    dir: &Path,
+    m: &Manifest,
+    path: &Path,
+    len: u64,
+) -> Result<LuckRows, RunError> {
+    let name = OutputFile::Luck.name();
+    let mut games = LuckRows::new();
+    each_row(dir, OutputFile::Luck, path, len, |f| {
+        bot_index(dir, name, m, f.text(5))?;
+        let fixed = |i: usize, scale: f64| -> Result<i64, RunError> {
+            let x: f64 = f.num(i)?;
+            Ok((x * scale).round() as i64)
+        };
+        let seat: usize = f.num(4)?;
+        let row = games.entry(f.num(1)?).or_default();
+        if seat != row.len() {
+            return Err(inconsistent(
+                dir,
+                format!("{name}: seat {seat} where seat {} was due", row.len()),
+            ));
+        }
+        row.push((
+            fixed(6, silver_stats::LUCK_POINTS)?,
+            fixed(7, silver_stats::LUCK_PLACES)?,
+        ));
+        Ok(())
+    })?;
+    Ok(games)
+}
+
+/// Per game index, each seat's luck (points, places) in fixed point.
+pub(super) type LuckRows = std::collections::BTreeMap<u64, Vec<(i64, i64)>>;
+
 /// Forfeited games: game index → the seat that forfeited.
 pub(super) type Forfeits = std::collections::BTreeMap<u64, usize>;
 
@@ -147,6 +183,7 @@ pub(super) fn recount_games(
     path: &Path,
     len: u64,
     forfeits: &Forfeits,
+    luck: Option<&LuckRows>,
 ) -> Result<(), RunError> {
     let name = OutputFile::Games.name();
     let players = m.stats.seats.len();
@@ -168,8 +205,24 @@ pub(super) fn recount_games(
         }
         game.push((b, total));
         if game.len() == players {
-            let forfeiter = forfeits.get(&f.num(1)?).copied();
-            pairs.game(f.num(2)?, &game, forfeiter);
+            let index: u64 = f.num(1)?;
+            let forfeiter = forfeits.get(&index).copied();
+            let luck = match luck {
+                None => None,
+                Some(rows) => match rows.get(&index) {
+                    Some(seats) if seats.len() == players => Some(seats.as_slice()),
+                    _ => {
+                        return Err(inconsistent(
+                            dir,
+                            format!(
+                                "{} has no row for every seat of game {index}",
+                                OutputFile::Luck.name()
+                            ),
+                        ))
+                    }
+                },
+            };
+            pairs.game(f.num(2)?, &game, forfeiter, luck);
             game.clear();
         }
         let bot = &mut bots[b];
@@ -262,6 +315,55 @@ pub(super) fn recount_games(
                 ),
             ],
         )?;
+        // The luck's sums (its products with the wins rest on the checksum, as the wins do).
+        let (found, recorded) = (f.luck.unwrap_or_default(), p.luck.unwrap_or_default());
+        if f.luck.is_some() != p.luck.is_some() {
+            return Err(inconsistent(
+                dir,
+                format!("{who}: luck is recorded in only one of the manifest and luck.csv"),
+            ));
+        }
+        compare(
+            dir,
+            OutputFile::Luck.name(),
+            [
+                (
+                    format!("{who} luck in points summing to"),
+                    found.p,
+                    recorded.p,
+                ),
+                (
+                    format!("{who} squared luck in points summing to"),
+                    found.pp,
+                    recorded.pp,
+                ),
+                (
+                    format!("{who} comparison-luck products summing to"),
+                    found.np,
+                    recorded.np,
+                ),
+                (
+                    format!("{who} margin-luck products summing to"),
+                    found.mp,
+                    recorded.mp,
+                ),
+                (
+                    format!("{who} luck in places summing to"),
+                    found.q,
+                    recorded.q,
+                ),
+                (
+                    format!("{who} squared luck in places summing to"),
+                    found.qq,
+                    recorded.qq,
+                ),
+                (
+                    format!("{who} comparison-place luck products summing to"),
+                    found.nq,
+                    recorded.nq,
+                ),
+            ],
+        )?;
     }
     Ok(())
 }
@@ -278,13 +380,20 @@ struct PairRecount {
     open: Option<(u64, BlockCounts)>,
 }
 
-/// One deal's (games, comparisons, margins) per pair of bots.
-type BlockCounts = std::collections::BTreeMap<(u32, u32), (i64, i64, i64)>;
+/// One deal's (games, comparisons, margins, luck in points and places) per pair of bots (the
+/// luck `None` when the run measures none).
+type BlockCounts = std::collections::BTreeMap<(u32, u32), (i64, i64, i64, Option<(i64, i64)>)>;
 
 impl PairRecount {
     /// Adds a game of `deal`: every seat's bot and total, and the seat that forfeited it
     /// (only its comparisons count).
-    fn game(&mut self, deal: u64, seats: &[(usize, i64)], forfeiter: Option<usize>) {
+    fn game(
+        &mut self,
+        deal: u64,
+        seats: &[(usize, i64)],
+        forfeiter: Option<usize>,
+        luck: Option<&[(i64, i64)]>,
+    ) {
         if self.open.as_ref().is_some_and(|(d, _)| *d != deal) {
             self.close();
         }
@@ -303,6 +412,11 @@ impl PairRecount {
                 }
                 e.1 += 1;
                 e.2 += tj - ti;
+                if let Some(l) = luck {
+                    let (p, q) = e.3.get_or_insert((0, 0));
+                    *p += l[j].0 - l[i].0;
+                    *q += l[j].1 - l[i].1;
+                }
             }
         }
     }
@@ -315,8 +429,18 @@ impl PairRecount {
             return;
         }
         self.blocks += 1;
-        for ((a, b), (games, n, m)) in block {
+        for ((a, b), (games, n, m, luck)) in block {
             let s = self.sums.entry((a, b)).or_default();
+            if let Some((p, q)) = luck {
+                let l = s.luck.get_or_insert_with(Default::default);
+                l.p += p;
+                l.q += q;
+                l.pp += p * p;
+                l.qq += q * q;
+                l.np += n * p;
+                l.nq += n * q;
+                l.mp += m * p;
+            }
             s.blocks += 1;
             s.games += games;
             s.n += n;

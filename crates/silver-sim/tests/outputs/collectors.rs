@@ -54,6 +54,7 @@ fn an_external_bot_that_wants_observations_gets_every_event() {
         balance: None,
         design: None,
         sprt: None,
+        variance_reduction: false,
     };
     let bots_dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"));
     let plan = silver_sim::resolve(&spec, bots_dir).unwrap();

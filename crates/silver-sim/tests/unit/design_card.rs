@@ -39,6 +39,7 @@ fn arm_plan(bots: &[&str]) -> Plan {
         balance: None,
         design: None,
         sprt: None,
+        variance_reduction: false,
     };
     resolve(&spec, bots_dir()).unwrap()
 }

@@ -22,6 +22,7 @@ fn spec(players: u8, bots: &[&str], seating: Seating) -> ExperimentSpec {
         balance: None,
         design: None,
         sprt: None,
+        variance_reduction: false,
     }
 }
 

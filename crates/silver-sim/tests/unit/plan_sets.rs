@@ -17,6 +17,7 @@ fn spec(set: &str, token: Option<&str>) -> ExperimentSpec {
         balance: None,
         design: None,
         sprt: None,
+        variance_reduction: false,
     }
 }
 

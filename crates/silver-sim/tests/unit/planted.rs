@@ -61,6 +61,7 @@ fn plan(bots: &[&str], tag: &str) -> Plan {
         balance: None,
         design: None,
         sprt: None,
+        variance_reduction: false,
     };
     let bots_dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bots"));
     let plan = resolve(&spec, bots_dir).unwrap();

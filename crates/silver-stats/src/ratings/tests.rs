@@ -39,6 +39,7 @@ fn simulate(rng: &mut ChaCha8Rng, elo: &[f64], lineups: &[Vec<usize>], deals: u6
                 bots,
                 totals: [0; MAX_PLAYERS],
                 place: [0; MAX_PLAYERS],
+                luck: None,
             };
             for (i, &s) in order.iter().enumerate() {
                 g.place[s] = i as u8;
@@ -131,6 +132,7 @@ fn the_fit_recovers_strengths_and_handles_a_perfect_score() {
             bots: [0, 1, 0, 0],
             totals: [9, 1, 0, 0],
             place: [1, 0, 0, 0],
+            luck: None,
         };
         t.record(d, &g);
         g.bots = [1, 0, 0, 0];
@@ -354,6 +356,7 @@ fn a_bot_that_lost_everything_is_neither_the_reference_nor_in_the_mean() {
                     } else {
                         [1, 0, 0, 0]
                     },
+                    luck: None,
                 };
                 t.record(d, &g);
             }
