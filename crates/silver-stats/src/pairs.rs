@@ -704,8 +704,8 @@ pub fn pairs_csv(table: &PairTable, bots: &[String], set: &str) -> Vec<u8> {
 }
 
 /// The variance-reduced head-to-head printed after a run that measures luck: per pair, the
-/// reduced share and margin with their intervals, the plain ones in brackets, and the variance
-/// ratios. Empty without luck.
+/// reduced share with its interval beside the plain one's, the reduced margin with its
+/// interval, and each one's variance ratio. Empty without luck.
 pub fn reduced_table(table: &PairTable, bots: &[String]) -> String {
     let rows: Vec<(String, HeadToHead, Reduced)> = table
         .pairs
@@ -720,37 +720,30 @@ pub fn reduced_table(table: &PairTable, bots: &[String]) -> String {
     if rows.is_empty() {
         return String::new();
     }
-    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
-    let pct = |e: Est| {
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max(4);
+    let range = |e: Est, scale: f64, digits: usize| {
         if e.low.is_finite() {
-            format!(
-                "{:.1} ({:.1}-{:.1})",
-                100.0 * e.value,
-                100.0 * e.low,
-                100.0 * e.high
-            )
+            format!("{:.digits$} .. {:.digits$}", scale * e.low, scale * e.high)
         } else {
-            format!("{:.1}", 100.0 * e.value)
-        }
-    };
-    let pts = |e: Est| {
-        if e.low.is_finite() {
-            format!("{:.2} ({:.2} to {:.2})", e.value, e.low, e.high)
-        } else {
-            format!("{:.2}", e.value)
+            String::new()
         }
     };
     let mut out = String::from(
-        "variance-reduced head to head (chance luck as a control variate; the plain estimate in brackets; variance ratio = plain/reduced)\n",
+        "variance-reduced head to head (chance luck as a control variate; 95% intervals over blocks; ratio: the plain estimate's variance over the reduced one's)\n",
     );
+    out.push_str(&format!(
+        "{:<width$}  {:>7}  {:>14}  {:>14}  {:>5}  {:>7}  {:>16}  {:>5}\n",
+        "pair", "ahead %", "95% CI", "plain 95% CI", "ratio", "margin", "95% CI", "ratio"
+    ));
     for (who, h, r) in rows {
         out.push_str(&format!(
-            "{who:<width$}  ahead % {} [{}] ratio {:.2}; margin {} [{}] ratio {:.2}\n",
-            pct(r.share),
-            pct(h.share),
+            "{who:<width$}  {:>7.1}  {:>14}  {:>14}  {:>5.2}  {:>7.2}  {:>16}  {:>5.2}\n",
+            100.0 * r.share.value,
+            range(r.share, 100.0, 1),
+            range(h.share, 100.0, 1),
             r.share_ratio,
-            pts(r.margin),
-            pts(h.margin),
+            r.margin.value,
+            range(r.margin, 1.0, 2),
             r.margin_ratio
         ));
     }
