@@ -577,32 +577,33 @@ impl PairSums {
     pub fn head_to_head(&self) -> HeadToHead {
         let share = block_share(self.n, self.w, self.nn, self.ww, self.nw, self.blocks);
         let reduced = self.luck.map(|l| {
-            let (q, p) = (LUCK_PLACES, LUCK_POINTS);
-            let (mut share, share_ratio) = control_variate(
-                self.n,
-                self.w,
-                self.nn,
-                self.ww,
-                self.nw,
-                l.q as f64 / q,
-                l.qq as f64 / (q * q),
-                l.nq as f64 / q,
-                l.wq as f64 / q,
-                self.blocks,
+            // A control in fixed point `scale` with its sums (Σx, Σx², Σnx, Σyx), against
+            // y with Σy, Σy², Σny.
+            let reduce = |y: [i64; 3], x: [i64; 4], scale: f64| {
+                control_variate(
+                    self.n,
+                    y[0],
+                    self.nn,
+                    y[1],
+                    y[2],
+                    x[0] as f64 / scale,
+                    x[1] as f64 / (scale * scale),
+                    x[2] as f64 / scale,
+                    x[3] as f64 / scale,
+                    self.blocks,
+                )
+            };
+            let (mut share, share_ratio) = reduce(
+                [self.w, self.ww, self.nw],
+                [l.q, l.qq, l.nq, l.wq],
+                LUCK_PLACES,
             );
             share.low = share.low.max(0.0);
             share.high = share.high.min(1.0);
-            let (margin, margin_ratio) = control_variate(
-                self.n,
-                self.m,
-                self.nn,
-                self.mm,
-                self.nm,
-                l.p as f64 / p,
-                l.pp as f64 / (p * p),
-                l.np as f64 / p,
-                l.mp as f64 / p,
-                self.blocks,
+            let (margin, margin_ratio) = reduce(
+                [self.m, self.mm, self.nm],
+                [l.p, l.pp, l.np, l.mp],
+                LUCK_POINTS,
             );
             Reduced {
                 share,
