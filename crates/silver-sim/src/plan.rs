@@ -585,7 +585,10 @@ pub fn resolve_with(
             Some(s)
         }
     };
-    if spec.variance_reduction {
+    // A variance-reduced test (`vr=on`) measures the luck it needs: it implies
+    // `variance_reduction`, with the same refusals.
+    let luck = spec.variance_reduction || sprt.is_some_and(|s| s.vr);
+    if luck {
         if let Some(b) = bots.iter().find(|b| b.spec.sees_hidden()) {
             return Err(SpecError::LuckWithHiddenValues {
                 bot: b.name.clone(),
@@ -612,6 +615,6 @@ pub fn resolve_with(
         seed: spec.seed,
         outputs: spec.outputs,
         sprt,
-        luck: spec.variance_reduction,
+        luck,
     })
 }

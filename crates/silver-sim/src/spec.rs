@@ -123,8 +123,9 @@ pub struct ExperimentSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub design: Option<DesignTable>,
     /// A sequential test of the first bot against the second (`sprt = "elo0=0,elo1=10"`, with
-    /// optional `alpha` and `beta`): the run stops at the first block whose LLR crosses a
-    /// bound, `games` being the cap.
+    /// optional `alpha`, `beta` and `vr=on`, the variance-reduced LLR, which implies
+    /// `variance_reduction`): the run stops at the first block whose LLR crosses a bound,
+    /// `games` being the cap.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<String>,
     /// Measure each game's chance luck and report variance-reduced head-to-head estimates

@@ -494,6 +494,79 @@ fn interim_standings_show_every_n_games_and_when_asked() {
     assert!(!standings(&out.stderr).is_empty(), "{}", out.stderr);
 }
 
+/// `--sprt ...,vr=on`: the LLR of the variance-reduced block scores. It measures the luck it
+/// needs (`luck.csv`, the `_vr` columns), stops at the same block at any thread count,
+/// resumes to the same files and `silver verify` recomputes its LLR; a test without it keeps
+/// its manifest's bytes (no `vr` key); a bad value, or a bot that reads hidden cards, is a
+/// one-line error.
+#[test]
+fn a_variance_reduced_sprt_is_reproducible_resumes_and_verifies() {
+    let tmp = TempDir::new("sprt-vr");
+    // greedy is about 150 nElo above greedy-mem2: hypotheses around that keep the test going
+    // past the blocks the reduced LLR needs before it applies.
+    let run = sprt_run("greedy,greedy-mem2", "elo0=140,elo1=160,vr=on", 1000);
+    let (one, two) = (tmp.join("one"), tmp.join("two"));
+    let a = ok(with(run.clone(), args!["--threads", "1", "--out", &one]));
+    ok(with(run.clone(), args!["--threads", "2", "--out", &two]));
+    let files: Vec<&str> = SPRT_FILES.iter().copied().chain(["luck.csv"]).collect();
+    assert_same_files(&one, &two, &files);
+    assert_mentions(
+        &a.stdout,
+        &["SPRT greedy vs greedy-mem2", "variance-reduced", "accepted"],
+    );
+    let m = manifest(&one);
+    assert_eq!(m["sprt"]["spec"]["vr"], true);
+    assert!(m["luck"].is_string(), "vr=on measures luck");
+    let sprt = rows(&one.join("sprt.csv"));
+    assert!(sprt.len() > 100, "{} blocks", sprt.len());
+    assert_ne!(sprt.last().unwrap()[6], "continue");
+    // The same games without vr: the plain LLR, another path after the first 100 blocks.
+    let plain = tmp.join("plain");
+    ok(with(
+        sprt_run("greedy,greedy-mem2", "elo0=140,elo1=160", 1000),
+        args!["--variance-reduction", "--out", &plain],
+    ));
+    let plain_rows = rows(&plain.join("sprt.csv"));
+    assert_eq!(sprt[..99], plain_rows[..99]);
+    // So verify, passing below, recomputes the reduced LLR (the plain one differs).
+    let last = sprt.len() - 1;
+    assert!(plain_rows.len() > last);
+    assert_ne!(sprt[last][3], plain_rows[last][3]);
+    assert!(manifest(&plain)["sprt"]["spec"].get("vr").is_none());
+    let resumed = tmp.join("resumed");
+    interrupt_after_a_block(
+        with(run.clone(), args!["--threads", "1", "--out", &resumed]),
+        &resumed,
+    );
+    ok(with(
+        run,
+        args!["--threads", "2", "--resume", "--out", &resumed],
+    ));
+    assert_same_files(&one, &resumed, &files);
+    for dir in [&one, &resumed, &plain] {
+        ok(args!["verify", dir]);
+    }
+    for (sprt, words) in [
+        (
+            "elo0=0,elo1=100,vr=maybe",
+            vec!["--sprt", "vr", "maybe", "on or off"],
+        ),
+        ("elo0=0,elo1=100,vr", vec!["--sprt", "KEY=VALUE"]),
+    ] {
+        let msg = fails(with(
+            sprt_run("greedy,random", sprt, 100),
+            args!["--out", tmp.join("bad")],
+        ));
+        assert_mentions(&msg, &words);
+    }
+    let msg = fails(with(
+        sprt_run("cheating-ismcts,greedy", "elo0=0,elo1=100,vr=on", 100),
+        args!["--out", tmp.join("cheat")],
+    ));
+    assert_mentions(&msg, &["cheating-ismcts", "reads hidden cards", "vr=on"]);
+    assert!(!tmp.join("bad").exists() && !tmp.join("cheat").exists());
+}
+
 #[test]
 fn sprt_input_errors_are_one_line() {
     for (args, words) in [

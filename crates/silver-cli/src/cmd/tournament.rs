@@ -29,8 +29,9 @@ pub(crate) struct TournamentArgs {
     #[arg(long)]
     name: Option<String>,
     /// Test the first bot against the second and stop as soon as the test decides:
-    /// `elo0=0,elo1=10[,alpha=0.05,beta=0.05]` (nElo bounds; --games is the cap).
-    #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
+    /// `elo0=0,elo1=10[,alpha=0.05,beta=0.05][,vr=on]` (nElo bounds; --games is the cap;
+    /// `vr=on`: the LLR of the variance-reduced block scores, implies --variance-reduction).
+    #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B,vr=on]")]
     sprt: Option<String>,
     #[command(flatten)]
     common: Common,

@@ -147,7 +147,7 @@ pub enum SpecError {
     Players(u8),
     /// Variance reduction with a bot that reads hidden values.
     #[error(
-        "bot {bot} reads hidden cards, so chance luck is not a fair control variate with it: leave variance reduction off"
+        "bot {bot} reads hidden cards, so chance luck is not a fair control variate with it: leave variance reduction (and an SPRT's vr=on) off"
     )]
     LuckWithHiddenValues {
         /// The bot.

@@ -248,10 +248,119 @@ fn bounds_and_parsing() {
         "elo0=0,elo1=5,alpha=0",
         "elo0=0,elo1=5,alpha=0.6,beta=0.5",
         "0,5",
+        "elo0=0,elo1=5,vr=maybe",
+        "elo0=0,elo1=5,vr=1",
     ] {
         let e = bad.parse::<SprtSpec>().unwrap_err().to_string();
         assert!(e.starts_with("--sprt ") && !e.contains('\n'), "{bad}: {e}");
     }
+}
+
+#[test]
+fn vr_parses_and_leaves_old_specs_unchanged() {
+    let off: SprtSpec = "elo0=0,elo1=10".parse().unwrap();
+    assert!(!off.vr);
+    assert_eq!("elo0=0,elo1=10,vr=off".parse::<SprtSpec>().unwrap(), off);
+    let on: SprtSpec = "elo0=0,elo1=10, vr = on".parse().unwrap();
+    assert!(on.vr);
+    assert_eq!(SprtSpec { vr: false, ..on }, off);
+    // The Debug text (part of a run's fingerprint) of a test without vr is as before the flag
+    // existed.
+    assert_eq!(
+        format!("{off:?}"),
+        "SprtSpec { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 }"
+    );
+    assert_eq!(
+        format!("{on:?}"),
+        "SprtSpec { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05, vr: true }"
+    );
+}
+
+/// The reduced LLR from the integer sums equals its definition computed block by block.
+#[test]
+fn the_reduced_llr_from_sums_is_its_definition() {
+    use crate::pairs::{LuckSums, PairSums};
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let k = 2i64;
+    // Blocks (w, x): x in thousandths of a place.
+    let blocks: Vec<(i64, i64)> = (0..150)
+        .map(|_| {
+            let x: i64 = rng.random_range(-1500..=1500);
+            let p = (0.55 + x as f64 / 6000.0).clamp(0.0, 1.0);
+            let w = i64::from(rng.random_bool(p)) + i64::from(rng.random_bool(p));
+            (w, x)
+        })
+        .collect();
+    let mut p = PairSums {
+        a: 0,
+        b: 1,
+        luck: Some(LuckSums::default()),
+        ..PairSums::default()
+    };
+    for &(w, x) in &blocks {
+        p.blocks += 1;
+        p.n += k;
+        p.nn += k * k;
+        p.w += w;
+        p.ww += w * w;
+        p.nw += k * w;
+        let l = p.luck.as_mut().unwrap();
+        l.q += x;
+        l.qq += x * x;
+        l.nq += k * x;
+        l.wq += w * x;
+    }
+    let s = spec(0.0, 40.0);
+    let got = s.llr_reduced(&p, 2, 2).unwrap();
+    // Block by block: s = w/k, x/k in places.
+    let n = blocks.len() as f64;
+    let sb: Vec<f64> = blocks.iter().map(|&(w, _)| w as f64 / 2.0).collect();
+    let xb: Vec<f64> = blocks
+        .iter()
+        .map(|&(_, x)| x as f64 / 1000.0 / 2.0)
+        .collect();
+    let mean_s = sb.iter().sum::<f64>() / n;
+    let sigma = (sb.iter().map(|v| (v - mean_s).powi(2)).sum::<f64>() / n).sqrt();
+    let beta = sb
+        .iter()
+        .zip(&xb)
+        .map(|(v, x)| (v - mean_s) * x)
+        .sum::<f64>()
+        / xb.iter().map(|x| x * x).sum::<f64>();
+    let a: Vec<f64> = sb.iter().zip(&xb).map(|(v, x)| v - beta * x).collect();
+    let mean_a = a.iter().sum::<f64>() / n;
+    let var_a = a.iter().map(|v| (v - mean_a).powi(2)).sum::<f64>() / n;
+    let t1 = 2f64.sqrt() * 40.0 / NELO;
+    let (mu0, mu1) = (0.5, 0.5 + t1 * sigma);
+    let want = n * (mu1 - mu0) * (mean_a - (mu0 + mu1) / 2.0) / var_a;
+    assert!(
+        (got - want).abs() < 1e-9 * want.abs().max(1.0),
+        "{got} vs {want}"
+    );
+    assert!(
+        var_a < sigma * sigma,
+        "the luck explains part of the spread"
+    );
+    // Fewer than VR_MIN_BLOCKS blocks, blocks of another size, or no luck: the plain LLR.
+    let few = PairSums {
+        blocks: VR_MIN_BLOCKS - 1,
+        n: 2 * (VR_MIN_BLOCKS as i64 - 1),
+        nn: 4 * (VR_MIN_BLOCKS as i64 - 1),
+        ..p.clone()
+    };
+    assert_eq!(s.llr_reduced(&few, 2, 2), None);
+    assert_eq!(
+        s.llr_reduced(
+            &PairSums {
+                n: p.n - 1,
+                ..p.clone()
+            },
+            2,
+            2
+        ),
+        None
+    );
+    assert_eq!(s.llr_reduced(&PairSums { luck: None, ..p }, 2, 2), None);
 }
 
 /// A distribution on `scores` tilted from `base` so that its normalised Elo (blocks of `r`
@@ -335,4 +444,136 @@ fn error_rates_match_alpha_and_beta_four_players() {
     eprintln!("four players, elo0=-10 elo1=20, 2000 tests each: alpha {alpha}, beta {beta}");
     assert!((alpha - 0.05).abs() <= 0.015, "alpha {alpha}");
     assert!((beta - 0.10).abs() <= 0.015, "beta {beta}");
+}
+
+/// Heads-up blocks (a deal in its two rotations) whose games depend on a chance luck with
+/// mean zero, as `pairs`'s `control_variate_intervals_cover_the_truth` builds them: in each
+/// game the baseline's luck `l` (places; −0.6 or +0.3, mean zero) moves the candidate's chance
+/// of finishing ahead by `0.65 l`, and the deal's own effect `±d` (the same deal, seats
+/// swapped) by `d` one way in one rotation and the other way in the other. The block score's
+/// mean is the share `m`, its variance `(m(1 − m) − E[d²])/2`; `m` is set so that the
+/// normalised Elo is `nelo` exactly.
+struct LuckyBlocks {
+    share: f64,
+}
+
+const DEALT: f64 = 0.08;
+const LUCK_EFFECT: f64 = 0.65;
+
+impl LuckyBlocks {
+    fn at(nelo: f64) -> LuckyBlocks {
+        let t = 2f64.sqrt() * nelo / NELO;
+        let dd = DEALT * DEALT / 3.0;
+        let t_of = |m: f64| (m - 0.5) / ((m * (1.0 - m) - dd) / 2.0).sqrt();
+        let (mut lo, mut hi) = (0.2, 0.8);
+        for _ in 0..200 {
+            let mid = (lo + hi) / 2.0;
+            if t_of(mid) < t {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        LuckyBlocks {
+            share: (lo + hi) / 2.0,
+        }
+    }
+
+    /// Plays deal `deal` into `table` (the candidate is bot 0) and closes its block.
+    fn deal(&self, table: &mut crate::pairs::PairTable, deal: u64, rng: &mut ChaCha8Rng) {
+        use crate::pairs::{GameResult, Luck};
+        let dealt: f64 = rng.random_range(-DEALT..DEALT);
+        for rot in 0..2usize {
+            let l: f64 = if rng.random_bool(1.0 / 3.0) {
+                -0.6
+            } else {
+                0.3
+            };
+            let p = self.share + LUCK_EFFECT * l + if rot == 0 { dealt } else { -dealt };
+            let a_wins = rng.random_bool(p);
+            let (a_seat, b_seat) = (rot, 1 - rot);
+            let mut bots = [0usize; 2];
+            bots[b_seat] = 1;
+            let mut place = [0u8; 2];
+            place[if a_wins { b_seat } else { a_seat }] = 1;
+            let mut places = [0.0; 2];
+            places[b_seat] = l;
+            let game = GameResult::<2> {
+                players: 2,
+                bots,
+                totals: [0; 2],
+                place,
+                luck: Some(Luck::of(&[0.0; 2], &places)),
+            };
+            table.record(deal, &game);
+        }
+        table.close();
+    }
+}
+
+/// What `tests` sequential tests of one stream of lucky blocks each concluded, with the
+/// variance-reduced LLR and with the plain one on the same blocks: the share that accepted
+/// H1 and the mean blocks to a decision, (vr, plain).
+fn vr_rates(s: &SprtSpec, nelo: f64, tests: u32, seed: u64) -> ((f64, f64), (f64, f64)) {
+    let blocks = LuckyBlocks::at(nelo);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let new = |vr: bool| SprtRecord {
+        spec: SprtSpec { vr, ..*s },
+        games_per_block: 2,
+        comparisons: 2,
+        llr: 0.0,
+        decision: Decision::Continue,
+    };
+    let (mut h1, mut len) = ([0u32; 2], [0u64; 2]);
+    for _ in 0..tests {
+        let mut table = crate::pairs::PairTable::default();
+        let mut tests = [new(true), new(false)];
+        let mut done = [None; 2];
+        let mut deal = 0;
+        while done.iter().any(Option::is_none) {
+            blocks.deal(&mut table, deal, &mut rng);
+            deal += 1;
+            for (t, d) in tests.iter_mut().zip(done.iter_mut()) {
+                if d.is_none() {
+                    t.update(&table);
+                    if t.decision != Decision::Continue {
+                        *d = Some((t.decision, deal));
+                    }
+                }
+            }
+        }
+        for (i, d) in done.iter().enumerate() {
+            let (decision, at) = d.unwrap();
+            h1[i] += u32::from(decision == Decision::H1);
+            len[i] += at;
+        }
+    }
+    let rate = |i: usize| {
+        (
+            f64::from(h1[i]) / f64::from(tests),
+            len[i] as f64 / f64::from(tests),
+        )
+    };
+    (rate(0), rate(1))
+}
+
+/// The variance-reduced SPRT (`vr=on`) keeps its error rates within 1.5 points of α and β on
+/// heads-up blocks whose outcome depends on a zero-mean luck, at a true strength of elo0 and
+/// of elo1 (2,000 seeded tests each), and decides in fewer blocks than the plain test on the
+/// same blocks.
+#[test]
+fn variance_reduced_error_rates_match_alpha_and_beta() {
+    let s = spec(0.0, 40.0);
+    let ((alpha, n0), (alpha_plain, n0_plain)) = vr_rates(&s, 0.0, 2000, 11);
+    let ((h1, n1), (h1_plain, n1_plain)) = vr_rates(&s, 40.0, 2000, 12);
+    let (beta, beta_plain) = (1.0 - h1, 1.0 - h1_plain);
+    eprintln!(
+        "vr=on, heads-up, elo0=0 elo1=40, 2000 tests each: alpha {alpha}, beta {beta}, mean blocks {n0:.1} (at elo0), {n1:.1} (at elo1)"
+    );
+    eprintln!(
+        "vr=off on the same blocks: alpha {alpha_plain}, beta {beta_plain}, mean blocks {n0_plain:.1}, {n1_plain:.1}"
+    );
+    assert!((alpha - 0.05).abs() <= 0.015, "alpha {alpha}");
+    assert!((beta - 0.05).abs() <= 0.015, "beta {beta}");
+    assert!(n0 < n0_plain && n1 < n1_plain);
 }
