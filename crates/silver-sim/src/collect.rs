@@ -140,7 +140,7 @@ impl<'a> Recorder<'a> {
     pub(crate) fn game_over(&mut self, game: &Game, index: u64, first: Seat) {
         let luck = self.luck.as_ref().map(|l| {
             let n = self.table.players();
-            silver_stats::Luck::of(&l.points()[..n], &l.places()[..n])
+            silver_stats::SeatLuck::of(&l.points()[..n], &l.places()[..n])
         });
         self.games.luck = luck;
         self.games
@@ -475,7 +475,7 @@ fn fixed(x: i64, digits: u32) -> String {
 /// `luck.csv`).
 struct GameCounts {
     /// The game's chance luck, when the plan measures it.
-    luck: Option<silver_stats::Luck<MAX_PLAYERS>>,
+    luck: Option<silver_stats::SeatLuck<MAX_PLAYERS>>,
 }
 
 impl GameCounts {

@@ -35,8 +35,8 @@ pub use hash::fnv1a_hex;
 pub use interval::{ratio, wilson, Est};
 pub use metric::Metric;
 pub use pairs::{
-    control_variate, crosstable, reduced_table, GameResult, HeadToHead, Luck, LuckSums, PairSums,
-    PairTable, Reduced, LUCK_PLACES, LUCK_POINTS,
+    control_variate, crosstable, reduced_table, GameResult, HeadToHead, LuckSums, PairSums,
+    PairTable, Reduced, SeatLuck, LUCK_PLACES, LUCK_POINTS,
 };
 pub use ratings::{
     fit as fit_ratings, fit_from as fit_ratings_from, ratings_pairs_csv, ratings_table, Difference,

@@ -25,32 +25,32 @@ pub struct GameResult<const N: usize> {
     /// Place of each seat in the finishing order (R-GAME-4 / R-GAME-100 tie-breaks); seats
     /// that share a place are not compared.
     pub place: [u8; N],
-    /// Each seat's chance luck ([`Luck`]), when the run measures it.
-    pub luck: Option<Luck<N>>,
+    /// Each seat's chance luck ([`SeatLuck`]), when the run measures it.
+    pub luck: Option<SeatLuck<N>>,
 }
 
 /// One game's chance luck per seat, in fixed point: the control variate of the variance-reduced
 /// estimates (mean zero by construction; positive = the cards went against the seat).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Luck<const N: usize> {
+pub struct SeatLuck<const N: usize> {
     /// In points of the final total, times [`LUCK_POINTS`].
     pub points: [i64; N],
     /// In places (how many more seats finished ahead than expected), times [`LUCK_PLACES`].
     pub places: [i64; N],
 }
 
-/// Fixed-point scale of [`Luck::points`]: tenths of a point.
+/// Fixed-point scale of [`SeatLuck::points`]: tenths of a point.
 pub const LUCK_POINTS: f64 = 10.0;
-/// Fixed-point scale of [`Luck::places`]: thousandths of a place.
+/// Fixed-point scale of [`SeatLuck::places`]: thousandths of a place.
 pub const LUCK_PLACES: f64 = 1000.0;
 
-impl<const N: usize> Luck<N> {
+impl<const N: usize> SeatLuck<N> {
     /// Rounds a game's luck (in points and places, per seat) to the fixed point.
     pub fn of(points: &[f64], places: &[f64]) -> Self {
         let fix = |v: &[f64], scale: f64| -> [i64; N] {
             std::array::from_fn(|s| v.get(s).map_or(0, |x| (x * scale).round() as i64))
         };
-        Luck {
+        SeatLuck {
             points: fix(points, LUCK_POINTS),
             places: fix(places, LUCK_PLACES),
         }
@@ -915,7 +915,7 @@ mod tests {
     fn luck_is_recorded_by_block_and_merges_exactly() {
         let lucky = |bots: &[usize], totals: &[i32], order: &[usize], places: [f64; 2]| {
             let mut g = game(bots, totals, order);
-            g.luck = Some(Luck::of(&[places[0] * 10.0, places[1] * 10.0], &places));
+            g.luck = Some(SeatLuck::of(&[places[0] * 10.0, places[1] * 10.0], &places));
             g
         };
         let mut t = PairTable::default();
@@ -1005,7 +1005,7 @@ mod tests {
                     let mut places = [0.0; 2];
                     points[b_seat] = lp;
                     places[b_seat] = l;
-                    g.luck = Some(Luck::of(&points, &places));
+                    g.luck = Some(SeatLuck::of(&points, &places));
                     t.record(deal, &g);
                 }
             }

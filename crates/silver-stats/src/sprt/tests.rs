@@ -481,7 +481,7 @@ impl LuckyBlocks {
 
     /// Plays deal `deal` into `table` (the candidate is bot 0) and closes its block.
     fn deal(&self, table: &mut crate::pairs::PairTable, deal: u64, rng: &mut ChaCha8Rng) {
-        use crate::pairs::{GameResult, Luck};
+        use crate::pairs::{GameResult, SeatLuck};
         let dealt: f64 = rng.random_range(-DEALT..DEALT);
         for rot in 0..2usize {
             let l: f64 = if rng.random_bool(1.0 / 3.0) {
@@ -503,7 +503,7 @@ impl LuckyBlocks {
                 bots,
                 totals: [0; 2],
                 place,
-                luck: Some(Luck::of(&[0.0; 2], &places)),
+                luck: Some(SeatLuck::of(&[0.0; 2], &places)),
             };
             table.record(deal, &game);
         }
