@@ -136,6 +136,12 @@ impl<'a> Recorder<'a> {
         }
     }
 
+    /// The finished game's chance luck, when the plan measures it (after
+    /// [`Recorder::game_over`]).
+    pub(crate) fn luck(&self) -> Option<silver_stats::SeatLuck<MAX_PLAYERS>> {
+        self.games.luck
+    }
+
     /// The game is over: its per-game counts and rows. `first` started it.
     pub(crate) fn game_over(&mut self, game: &Game, index: u64, first: Seat) {
         let luck = self.luck.as_ref().map(|l| {

@@ -89,6 +89,19 @@ pub fn play<S: Watch>(
     rows: &mut Rows,
     sink: &mut S,
 ) -> Game {
+    play_measured(plan, index, worker, stats, rows, sink).0
+}
+
+/// [`play`], also returning the game's chance luck per seat when the plan measures it
+/// (`plan.luck`), as its statistics and `luck.csv` count it.
+pub fn play_measured<S: Watch>(
+    plan: &Plan,
+    index: u64,
+    worker: &mut Worker,
+    stats: &mut Stats,
+    rows: &mut Rows,
+    sink: &mut S,
+) -> (Game, Option<silver_stats::SeatLuck<MAX_PLAYERS>>) {
     let slot = plan.slot(index);
     let n = plan.players as usize;
     let mut bots = [0usize; MAX_PLAYERS];
@@ -123,7 +136,8 @@ pub fn play<S: Watch>(
         &mut worker.actions,
     );
     rec.game_over(&game, index, first);
-    game
+    let luck = rec.luck();
+    (game, luck)
 }
 
 /// Plays game `index` of a run's `plan` as [`play`] does, except that when a bot program

@@ -140,6 +140,61 @@ pub fn block_share_estimate(yx: &[(f64, f64)]) -> BlockEstimate {
     b
 }
 
+/// A metric with a control variate: the ratio Σy/Σx over blocks adjusted by a per-block
+/// control `c` whose mean is zero by construction (chance luck), `(Σy − β Σc)/Σx` with `β` the
+/// through-origin least-squares slope of the blocks' linearised residuals on `c`, and its 95%
+/// interval from [`crate::pairs::control_variate`] (normal, blocks as units, a degree of
+/// freedom and `β`'s own error counted). Its deviations are the adjusted residuals
+/// `(y − βc − R·x)/mean(x)` per block, in the caller's order, for paired differences
+/// ([`paired_difference`]). Also the variance ratio: the plain ratio's variance (from the
+/// same linearisation) over the adjusted one's. `None` when Σx = 0 or the adjusted blocks
+/// show no spread (a share of 0 or 1 in every block: the plain interval's is the honest width).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Controlled {
+    /// The adjusted value with its interval, and the per-block deviations.
+    pub estimate: BlockEstimate,
+    /// The plain estimate's variance over the adjusted one's.
+    pub ratio: f64,
+}
+
+/// [`Controlled`] from each block's `(y, x, c)`.
+pub fn block_control_estimate(yxc: &[(f64, f64, f64)]) -> Option<Controlled> {
+    let mut s = [0.0f64; 9];
+    for &(y, x, c) in yxc {
+        for (acc, v) in s
+            .iter_mut()
+            .zip([x, y, x * x, y * y, x * y, c, c * c, x * c, y * c])
+        {
+            *acc += v;
+        }
+    }
+    let [sx, sy, xx, yy, xy, sc, cc, xc, yc] = s;
+    if sx == 0.0 {
+        return None;
+    }
+    let blocks = yxc.len() as u64;
+    let (est, ratio) =
+        crate::pairs::control_variate_f64([sx, sy, xx, yy, xy, sc, cc, xc, yc], blocks);
+    if !ratio.is_finite() || est.high <= est.low {
+        return None;
+    }
+    let beta = if blocks < 3 || cc <= 0.0 {
+        0.0
+    } else {
+        (yc - sy / sx * xc) / cc
+    };
+    let r = est.value;
+    let xbar = sx / yxc.len() as f64;
+    let deviations = yxc
+        .iter()
+        .map(|&(y, x, c)| (y - beta * c - r * x) / xbar)
+        .collect();
+    Some(Controlled {
+        estimate: BlockEstimate { est, deviations },
+        ratio,
+    })
+}
+
 /// The exact 97.5% lower bound of a Poisson mean from an observed count `k`: the `λ` at which
 /// a count of `k` or more has probability 2.5%.
 fn poisson_low(k: u32) -> f64 {
@@ -232,6 +287,34 @@ mod coverage;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_estimate_by_hand() {
+        // Blocks (y, x, c): (1, 2, 0.5), (2, 2, −0.5), (0, 2, 1), (2, 2, −1). Σx = 8, Σy = 5,
+        // R = 0.625, Σc = 0, Σc² = 2.5, Σxc = 0, Σyc = 0.5 − 1 + 0 − 2 = −2.5: β = −2.5/2.5 = −1,
+        // the value (5 − β·0)/8 = 0.625. Residuals y − βc − 0.625x: 0.25, 0.25, −0.25, −0.25,
+        // Σ² = 0.25, variance 0.25/(4 − 2) = 0.125, se² = 0.125·(4 + 0)/64 = 1/128. Plain
+        // residuals y − Rx: −0.25, 0.75, −1.25, 0.75, Σ² = 2.75, se² = 2.75/4/12 = 11/192:
+        // the ratio is (11/192)/(1/128) = 7.33. Deviations: the residuals over mean x = 2.
+        let c = block_control_estimate(&[
+            (1.0, 2.0, 0.5),
+            (2.0, 2.0, -0.5),
+            (0.0, 2.0, 1.0),
+            (2.0, 2.0, -1.0),
+        ])
+        .unwrap();
+        let se = (1.0f64 / 128.0).sqrt();
+        assert!((c.estimate.est.value - 0.625).abs() < 1e-12);
+        assert!((c.estimate.est.high - (0.625 + Z * se)).abs() < 1e-12);
+        assert!((c.estimate.est.low - (0.625 - Z * se)).abs() < 1e-12);
+        assert!((c.ratio - 11.0 / 192.0 * 128.0).abs() < 1e-9);
+        assert_eq!(c.estimate.deviations, vec![0.125, 0.125, -0.125, -0.125]);
+        // No denominator, or no spread left (a share of 1 in every block): no estimate.
+        assert!(block_control_estimate(&[(0.0, 0.0, 1.0), (0.0, 0.0, -1.0)]).is_none());
+        assert!(
+            block_control_estimate(&[(2.0, 2.0, 1.0), (2.0, 2.0, -1.0), (2.0, 2.0, 0.5)]).is_none()
+        );
+    }
 
     #[test]
     fn ratio_over_blocks_by_hand() {

@@ -489,12 +489,22 @@ pub fn control_variate(
     yx: f64,
     blocks: u64,
 ) -> (Est, f64) {
-    let plain = block_ratio(n, y, nn, yy, ny, blocks);
-    if blocks < 3 || n == 0 || xx <= 0.0 {
+    control_variate_f64(
+        [
+            n as f64, y as f64, nn as f64, yy as f64, ny as f64, x, xx, nx, yx,
+        ],
+        blocks,
+    )
+}
+
+/// [`control_variate`] from sums held as floats (exact integers give the same result):
+/// `[Σn, Σy, Σn², Σy², Σny, Σx, Σx², Σnx, Σyx]`.
+pub fn control_variate_f64(sums: [f64; 9], blocks: u64) -> (Est, f64) {
+    let [nf, yf, nnf, yyf, nyf, x, xx, nx, yx] = sums;
+    let plain = block_ratio_f64(nf, yf, nnf, yyf, nyf, blocks);
+    if blocks < 3 || nf == 0.0 || xx <= 0.0 {
         return (plain, 1.0);
     }
-    let (nf, yf) = (n as f64, y as f64);
-    let (nnf, yyf, nyf) = (nn as f64, yy as f64, ny as f64);
     let r = yf / nf;
     let beta = (yx - r * nx) / xx;
     let value = (yf - beta * x) / nf;
@@ -527,8 +537,13 @@ pub fn control_variate(
 /// units, from Σx, Σy, Σx², Σy², Σxy and the number of blocks. Fewer than two blocks: the
 /// interval is NaN (unknown).
 pub fn block_ratio(x: i64, y: i64, xx: i64, yy: i64, xy: i64, blocks: u64) -> Est {
-    let value = if x == 0 { 0.0 } else { y as f64 / x as f64 };
-    if blocks < 2 || x == 0 {
+    block_ratio_f64(x as f64, y as f64, xx as f64, yy as f64, xy as f64, blocks)
+}
+
+/// [`block_ratio`] from sums held as floats (exact integers give the same result).
+fn block_ratio_f64(x: f64, y: f64, xx: f64, yy: f64, xy: f64, blocks: u64) -> Est {
+    let value = if x == 0.0 { 0.0 } else { y / x };
+    if blocks < 2 || x == 0.0 {
         return Est {
             value,
             low: f64::NAN,
@@ -537,9 +552,9 @@ pub fn block_ratio(x: i64, y: i64, xx: i64, yy: i64, xy: i64, blocks: u64) -> Es
     }
     let r = value;
     let b = blocks as f64;
-    let xbar = x as f64 / b;
+    let xbar = x / b;
     // Σ (y_i − r x_i)² expanded; exact integers make it non-negative up to rounding.
-    let ss = (yy as f64 - 2.0 * r * xy as f64 + r * r * xx as f64).max(0.0);
+    let ss = (yy - 2.0 * r * xy + r * r * xx).max(0.0);
     let se = (ss / (xbar * xbar) / (b * (b - 1.0))).sqrt();
     Est {
         value,

@@ -328,3 +328,78 @@ fn verify_checks_a_card_and_refuses_each_edit_in_one_line() {
         )
     );
 }
+
+#[test]
+fn a_variance_reduced_card_prints_and_writes_the_reduced_values_and_verifies_its_luck() {
+    let tmp = TempDir::new("design-vr");
+    let (one, two) = (tmp.join("one"), tmp.join("two"));
+    let with_vr = |out: &Path, threads: &str| {
+        let mut args = card(out, threads);
+        args.push("--variance-reduction".into());
+        args
+    };
+    let out = ok(with_vr(&one, "1"));
+    assert!(
+        out.stdout
+            .contains("reduced: the same with each game's chance luck"),
+        "{}",
+        out.stdout
+    );
+    // Memory (greedy against greedy-mem2) has spread; the upset rate of greedy over random
+    // has none (no reduced value where every block is 0).
+    let memory = out
+        .stdout
+        .lines()
+        .find(|l| l.contains("memory value"))
+        .unwrap();
+    assert!(
+        memory.contains(" reduced ") && memory.contains("(×"),
+        "{memory}"
+    );
+    let upset = out
+        .stdout
+        .lines()
+        .find(|l| l.contains("upset rate"))
+        .unwrap();
+    assert!(!upset.contains("reduced"), "{upset}");
+    let csv = read_text(&one.join("design.csv"));
+    assert!(csv.starts_with(
+        "set,players,metric,key,unit,value,low95,high95,games,blocks,value_vr,low95_vr,\
+         high95_vr,variance_ratio\n"
+    ));
+    // Luck in the ladder's and memory's games and self-play's, not the points game's nor
+    // the cheating search's.
+    for (arm, luck) in [
+        ("00-self-play", true),
+        ("01-points-game", false),
+        ("02-ladder-1-over-0", true),
+        ("03-hidden-information", false),
+        ("04-memory", true),
+    ] {
+        let games = read_text(&one.join("arms").join(arm).join("design-games.csv"));
+        assert_eq!(
+            games.lines().next().unwrap().ends_with(",pair_luck"),
+            luck,
+            "{arm}"
+        );
+    }
+    ok(with_vr(&two, "2"));
+    assert_same_trees(&one, &two);
+    assert!(ok(args!["verify", &one]).stdout.contains("verified"));
+    // A ladder game's pair luck edited and design.json resealed to vouch for the file: the
+    // arm's statistics refuse it.
+    let games = one.join("arms/02-ladder-1-over-0/design-games.csv");
+    let text = read_text(&games);
+    let line = text.lines().nth(1).unwrap();
+    let (head, luck) = line.rsplit_once(',').unwrap();
+    let edited = format!("{head},{}", luck.parse::<i64>().unwrap() + 1);
+    std::fs::write(&games, text.replacen(line, &edited, 1)).unwrap();
+    let bytes = read(&games);
+    edit_json(&one.join("design.json"), true, |m| {
+        m["design_games"][2] = serde_json::json!([bytes.len(), crc32fast::hash(&bytes)]);
+    });
+    assert_mentions(
+        &fails(args!["verify", &one]),
+        &["design-games.csv does not hold the arm's"],
+    );
+}

@@ -47,6 +47,10 @@ pub(crate) struct DesignArgs {
     /// Master seed of every arm.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Variance-reduced estimates beside the plain ones (`value_vr` ... `variance_ratio`
+    /// columns of design.csv): the chance luck of every game as a control variate.
+    #[arg(long)]
+    variance_reduction: bool,
     /// Worker threads (default: one per core). Output does not depend on it.
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -118,6 +122,7 @@ fn design_spec(a: &DesignArgs) -> Result<DesignSpec> {
             },
         },
         values: values(&a.values)?,
+        variance_reduction: a.variance_reduction,
     })
 }
 

@@ -23,6 +23,7 @@ const COLUMNS: [&str; 10] = [
 ];
 /// The paired difference from the base set, in a sweep.
 const DIFF_COLUMNS: [&str; 3] = ["d_value", "d_low95", "d_high95"];
+use silver_sim::design::card::{REDUCED_COLUMNS, REDUCED_DIFF_COLUMNS};
 
 /// Metrics drawn as the ladder's matrix and the restricted-play bars (their numbers are in
 /// a table of their own).
@@ -66,6 +67,8 @@ struct Card {
 struct DesignCsv {
     /// Whether the file has the sweep's difference columns.
     diff: bool,
+    /// Whether the file has the variance-reduced columns.
+    reduced: bool,
     cards: Vec<Card>,
 }
 
@@ -135,18 +138,24 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<DesignCsv> {
         };
         let cells: Vec<String> = rec.iter().map(str::to_string).collect();
         let Some(columns) = &header else {
-            let with_diff: Vec<&str> = COLUMNS.iter().chain(&DIFF_COLUMNS).copied().collect();
-            if cells != COLUMNS[..] && cells != with_diff[..] {
+            let diff = cells
+                .get(COLUMNS.len())
+                .is_some_and(|c| c == DIFF_COLUMNS[0]);
+            let reduced = cells.iter().any(|c| c == REDUCED_COLUMNS[0]);
+            if cells != header_of(diff, reduced) {
                 return Err(at.err(format!(
-                    "the header is not design.csv's (`{}`, and in a sweep `,{}`)",
+                    "the header is not design.csv's (`{}`; in a sweep `,{}`; with variance \
+                     reduction `,{}`, and `,{}` in a sweep)",
                     COLUMNS.join(","),
-                    DIFF_COLUMNS.join(",")
+                    DIFF_COLUMNS.join(","),
+                    REDUCED_COLUMNS.join(","),
+                    REDUCED_DIFF_COLUMNS.join(",")
                 )));
             }
             header = Some(cells);
             continue;
         };
-        let (players, line) = parse_line(&at, columns.len(), cells)?;
+        let (players, line) = parse_line(&at, columns, cells)?;
         let (set, metric, key) = (&line.cells[0], line.metric(), line.key());
         if !seen.insert((set.clone(), players, metric.to_string(), key.to_string())) {
             return Err(at.err(format!("a second row for {metric} `{key}`")));
@@ -177,14 +186,33 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<DesignCsv> {
         return Err(At { path, line: 2 }.err("no rows"));
     }
     Ok(DesignCsv {
-        diff: header.len() > COLUMNS.len(),
+        diff: header
+            .get(COLUMNS.len())
+            .is_some_and(|c| c == DIFF_COLUMNS[0]),
+        reduced: header.iter().any(|c| c == REDUCED_COLUMNS[0]),
         cards,
     })
 }
 
-/// One row of `design.csv` (`width` fields, as the header), each field in its form: its
-/// player count and the row.
-fn parse_line(at: &At, width: usize, cells: Vec<String>) -> Result<(u8, Line)> {
+/// `design.csv`'s header with the sweep's and the variance-reduced columns as asked.
+fn header_of(diff: bool, reduced: bool) -> Vec<String> {
+    let mut names: Vec<&str> = COLUMNS.to_vec();
+    if diff {
+        names.extend(DIFF_COLUMNS);
+    }
+    if reduced {
+        names.extend(REDUCED_COLUMNS);
+        if diff {
+            names.extend(REDUCED_DIFF_COLUMNS);
+        }
+    }
+    names.into_iter().map(String::from).collect()
+}
+
+/// One row of `design.csv` (as many fields as the header `columns`), each field in its form:
+/// its player count and the row.
+fn parse_line(at: &At, columns: &[String], cells: Vec<String>) -> Result<(u8, Line)> {
+    let width = columns.len();
     if cells.len() != width {
         return Err(at.err(format!("{} fields, the header has {}", cells.len(), width)));
     }
@@ -220,7 +248,27 @@ fn parse_line(at: &At, width: usize, cells: Vec<String>) -> Result<(u8, Line)> {
         low: f64::NAN,
         high: f64::NAN,
     };
-    if width > COLUMNS.len() {
+    // The variance-reduced cells: numbers or empty, each interval whole and in order.
+    if let Some(at_vr) = columns.iter().position(|c| c == REDUCED_COLUMNS[0]) {
+        let r = &cells[at_vr..];
+        for (k, name) in REDUCED_COLUMNS
+            .iter()
+            .chain(&REDUCED_DIFF_COLUMNS)
+            .enumerate()
+        {
+            if k < r.len() && !r[k].is_empty() {
+                at.num(name, &r[k])?;
+            }
+        }
+        at.interval(["low95_vr", "high95_vr"], &r[1], &r[2])?;
+        if r.len() > REDUCED_COLUMNS.len() {
+            at.interval(["d_low95_vr", "d_high95_vr"], &r[5], &r[6])?;
+        }
+    }
+    if columns
+        .get(COLUMNS.len())
+        .is_some_and(|c| c == DIFF_COLUMNS[0])
+    {
         let d = &cells[COLUMNS.len()..];
         if !d[0].is_empty() {
             diff.value = at.num("d_value", &d[0])?;
@@ -396,10 +444,21 @@ impl Labels {
 
 /// The table of some of a card's rows: metric, key, value, interval, unit, a note on what
 /// kind of rate it is, the sweep's difference, games and blocks (cells as written).
-fn rows_table(id: &str, title: &str, diff: bool, lines: &[&Line]) -> Table {
+fn rows_table(id: &str, title: &str, csv: &DesignCsv, lines: &[&Line]) -> Table {
+    let (diff, reduced) = (csv.diff, csv.reduced);
     let mut columns = vec!["metric", "key", "value", "95% interval", "unit", "note"];
     if diff {
         columns.extend(["difference from base", "difference 95% interval"]);
+    }
+    if reduced {
+        columns.extend(["reduced", "reduced 95% interval", "variance ratio"]);
+        if diff {
+            columns.extend([
+                "reduced difference",
+                "its 95% interval",
+                "its variance ratio",
+            ]);
+        }
     }
     columns.extend(["games", "blocks"]);
     let mut table = Table::new(id, title, &columns);
@@ -428,6 +487,17 @@ fn rows_table(id: &str, title: &str, diff: bool, lines: &[&Line]) -> Table {
         if diff {
             row.push(c[10].clone());
             row.push(interval(&c[11], &c[12]));
+        }
+        if reduced {
+            let r = &c[COLUMNS.len() + if diff { DIFF_COLUMNS.len() } else { 0 }..];
+            row.push(r[0].clone());
+            row.push(interval(&r[1], &r[2]));
+            row.push(r[3].clone());
+            if diff {
+                row.push(r[4].clone());
+                row.push(interval(&r[5], &r[6]));
+                row.push(r[7].clone());
+            }
         }
         row.push(c[8].clone());
         row.push(c[9].clone());
@@ -541,14 +611,14 @@ fn sections(dir: &Path, path: &Path, csv: &DesignCsv) -> Result<Vec<Section>> {
         section.blocks.push(Block::Table(rows_table(
             &format!("design-table{suffix}"),
             "The card's metrics (design.csv; observational rates are read off self-play and biased: strong players keep good cards)",
-            csv.diff,
+            csv,
             &rest,
         )));
         if !drawn.is_empty() {
             section.blocks.push(Block::Table(rows_table(
                 &format!("design-figures-table{suffix}"),
                 "The figures' numbers (design.csv)",
-                csv.diff,
+                csv,
                 &drawn,
             )));
         }

@@ -280,6 +280,74 @@ fn a_sweeps_card_has_a_section_per_set_with_the_difference_from_the_base() {
 }
 
 #[test]
+fn a_variance_reduced_card_shows_the_reduced_values_beside_the_plain_ones() {
+    let tmp = Tmp::new("design-vr");
+    let vr = |sweep: bool| {
+        let mut text = String::new();
+        for (i, line) in fixture_csv().lines().enumerate() {
+            let (d, rd) = if sweep { (",,,", ",,,,") } else { ("", "") };
+            if i == 0 {
+                let (d, rd) = if sweep {
+                    (
+                        ",d_value,d_low95,d_high95",
+                        ",d_value_vr,d_low95_vr,d_high95_vr,d_variance_ratio",
+                    )
+                } else {
+                    ("", "")
+                };
+                text.push_str(&format!(
+                    "{line}{d},value_vr,low95_vr,high95_vr,variance_ratio{rd}\n"
+                ));
+            } else if line.contains(",upset_rate,") {
+                text.push_str(&format!("{line}{d},18.1000,17.3000,19.0000,1.2100{rd}\n"));
+            } else {
+                text.push_str(&format!("{line}{d},,,,{rd}\n"));
+            }
+        }
+        text
+    };
+    let dir = card_dir(&tmp, "card", Some(&vr(false)));
+    let (_, tables) = parse(&silver_report::build(&dir).unwrap().html());
+    let t = &tables["design-table"];
+    assert_eq!(
+        t[0][6..9],
+        ["reduced", "reduced 95% interval", "variance ratio"]
+    );
+    let upset = t.iter().find(|r| r[0] == "upset_rate").unwrap();
+    assert_eq!(upset[6..9], ["18.1000", "[17.3000, 19.0000]", "1.2100"]);
+    let plain = t.iter().find(|r| r[0] == "turns_per_round").unwrap();
+    assert_eq!(plain[6..9], ["", "", ""]);
+    // A sweep's: the difference columns first, then the reduced ones with their difference.
+    let dir = card_dir(&tmp, "sweep", Some(&vr(true)));
+    let (_, tables) = parse(&silver_report::build(&dir).unwrap().html());
+    assert_eq!(
+        tables["design-table"][0][6..13],
+        [
+            "difference from base",
+            "difference 95% interval",
+            "reduced",
+            "reduced 95% interval",
+            "variance ratio",
+            "reduced difference",
+            "its 95% interval"
+        ]
+    );
+    // A reduced interval upside down, a reduced value that is no number: one-line errors.
+    for (bad, want) in [
+        (
+            ",18.1000,19.0000,17.3000,1.2100",
+            "low95_vr 19.0000 is above high95_vr",
+        ),
+        (",x,17.3000,19.0000,1.2100", "value_vr `x`"),
+    ] {
+        let text = vr(false).replacen(",18.1000,17.3000,19.0000,1.2100", bad, 1);
+        let dir = card_dir(&tmp, &format!("bad{}", want.len()), Some(&text));
+        let e = silver_report::build(&dir).unwrap_err().to_string();
+        assert!(e.contains(want) && !e.contains('\n'), "{e}");
+    }
+}
+
+#[test]
 fn a_malformed_design_csv_is_a_one_line_error_naming_the_file_and_line() {
     let tmp = Tmp::new("design-bad");
     let good = fixture_csv();

@@ -288,6 +288,7 @@ fn design_spec(spec: &ExperimentSpec, base: &str) -> Result<Option<(DesignSpec, 
         seed: spec.seed,
         model: spec.model,
         values: table.values.unwrap_or(d.values),
+        variance_reduction: spec.variance_reduction,
     };
     for (what, n) in [
         ("games", ds.games),

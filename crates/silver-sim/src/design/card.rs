@@ -16,11 +16,12 @@ mod text;
 
 pub use text::card_text;
 
-use super::{ArmData, ArmKind, CardRow, DesignPlan, DesignRow};
+use super::{ArmData, ArmKind, CardRow, DesignPlan, DesignRow, ReducedRow};
 use crate::output::{csv_header, CsvRow};
 use silver_rules::{RoundEnd, VALUES};
 use silver_stats::design::{
-    block_ratio_estimate, block_share_estimate, ladder_depth, paired_difference, BlockEstimate,
+    block_control_estimate, block_ratio_estimate, block_share_estimate, ladder_depth,
+    paired_difference, BlockEstimate, Controlled,
 };
 use silver_stats::Est;
 
@@ -111,6 +112,10 @@ pub struct MetricDef {
     /// One game's `(y, x)` for the key at this index (seat offset, value or round end; 0
     /// otherwise).
     pub counts: fn(&DesignRow, usize) -> (u64, u64),
+    /// One game's control variate for the key, in thousandths of a place, when the metric
+    /// has one: chance luck, zero in expectation by construction ([`DesignRow::luck`]; `None`
+    /// for a game without it). The variance-reduced estimate is `(Σy − βΣc)/Σx`.
+    pub control: Option<fn(&DesignRow, usize) -> Option<i64>>,
     /// Where the card prints it.
     pub section: Section,
     /// Its label on the card.
@@ -134,6 +139,10 @@ fn pair(r: &DesignRow, _: usize) -> (u64, u64) {
     (r.pair_w.into(), r.pair_n.into())
 }
 
+fn pair_luck(r: &DesignRow, _: usize) -> Option<i64> {
+    r.luck.map(|l| l.pair)
+}
+
 /// Every metric of the card, in `design.csv`'s order.
 pub const METRICS: [MetricDef; 19] = [
     MetricDef {
@@ -143,6 +152,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::PointsOverHalf,
         counts: pair,
+        control: Some(pair_luck),
         section: Section::Skill,
         label: "skill gap",
         observational: false,
@@ -155,6 +165,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::PerArm,
         estimate: Estimate::Percent,
         counts: pair,
+        control: Some(pair_luck),
         section: Section::Skill,
         label: "ladder share",
         observational: false,
@@ -167,6 +178,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::Depth,
         counts: pair,
+        control: None,
         section: Section::Skill,
         label: "ladder depth",
         observational: false,
@@ -180,6 +192,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::Percent,
         counts: |r, _| (r.pair_n.saturating_sub(r.pair_w).into(), r.pair_n.into()),
+        control: Some(pair_luck),
         section: Section::Luck,
         label: "upset rate",
         observational: false,
@@ -192,6 +205,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::SeatOffsets,
         estimate: Estimate::PointsOverFair,
         counts: |r, k| ((usize::from(r.winner_offset) == k).into(), 1),
+        control: Some(|r, k| r.luck.map(|l| l.seats[k])),
         section: Section::Seats,
         label: "seat advantage",
         observational: false,
@@ -205,6 +219,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::Ratio,
         counts: |r, _| (r.lead_changes.into(), 1),
+        control: None,
         section: Section::Shape,
         label: "lead changes",
         observational: false,
@@ -217,6 +232,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::Ratio,
         counts: |r, _| (r.decided_round.into(), 1),
+        control: None,
         section: Section::Shape,
         label: "decided round",
         observational: false,
@@ -229,6 +245,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::Ratio,
         counts: |r, _| (r.rounds.into(), 1),
+        control: None,
         section: Section::Shape,
         label: "rounds per points game",
         observational: false,
@@ -241,6 +258,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::Ratio,
         counts: |r, _| (r.turns.into(), r.rounds.into()),
+        control: None,
         section: Section::Shape,
         label: "turns per round",
         observational: false,
@@ -253,6 +271,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::RoundEnds,
         estimate: Estimate::Percent,
         counts: |r, k| (r.round_end[k].into(), r.rounds.into()),
+        control: None,
         section: Section::Shape,
         label: "rounds ended by",
         observational: false,
@@ -265,6 +284,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::Ratio,
         counts: |r, _| (r.census_calls.into(), r.rounds.into()),
+        control: None,
         section: Section::Shape,
         label: "census calls per round",
         observational: false,
@@ -277,6 +297,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::Percent,
         counts: |r, _| (r.census_success.into(), r.census_calls.into()),
+        control: None,
         section: Section::Shape,
         label: "census success rate",
         observational: false,
@@ -289,6 +310,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::Ratio,
         counts: |r, _| (r.census_turns.into(), r.census_calls.into()),
+        control: None,
         section: Section::Shape,
         label: "census turn",
         observational: false,
@@ -301,6 +323,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::PointsOverHalf,
         counts: pair,
+        control: Some(pair_luck),
         section: Section::Information,
         label: "hidden information value",
         observational: false,
@@ -313,6 +336,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::One,
         estimate: Estimate::PointsOverHalf,
         counts: pair,
+        control: Some(pair_luck),
         section: Section::Information,
         label: "memory value",
         observational: false,
@@ -325,6 +349,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::PerArm,
         estimate: Estimate::PointsOverHalf,
         counts: pair,
+        control: Some(pair_luck),
         section: Section::PerValue,
         label: "restricted value",
         observational: false,
@@ -341,6 +366,7 @@ pub const METRICS: [MetricDef; 19] = [
             let drawn = u64::from(r.drawn[v]);
             (drawn.saturating_sub(r.discarded[v].into()), drawn)
         },
+        control: None,
         section: Section::PerValue,
         label: "keep",
         observational: true,
@@ -353,6 +379,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::Values,
         estimate: Estimate::Percent,
         counts: |r, v| (r.used_rounds[v].into(), r.player_rounds.into()),
+        control: None,
         section: Section::PerValue,
         label: "use",
         observational: true,
@@ -365,6 +392,7 @@ pub const METRICS: [MetricDef; 19] = [
         keys: Keys::Values,
         estimate: Estimate::Percent,
         counts: |r, v| (r.held_wins[v].into(), r.held_rounds[v].into()),
+        control: None,
         section: Section::PerValue,
         label: "win with",
         observational: true,
@@ -492,6 +520,33 @@ fn block_sums(rows: &[DesignRow], def: &MetricDef, index: usize) -> Vec<(f64, f6
         .collect()
 }
 
+/// Each block's `(Σy, Σx, Σc)` of one arm with the metric's control, in places; `None`
+/// unless every game carries luck.
+fn control_sums(rows: &[DesignRow], def: &MetricDef, index: usize) -> Option<Vec<(f64, f64, f64)>> {
+    let control = def.control?;
+    rows.chunk_by(|a, b| a.deal == b.deal)
+        .map(|block| {
+            let (mut y, mut x, mut c) = (0u64, 0u64, 0i64);
+            for r in block {
+                let (dy, dx) = (def.counts)(r, index);
+                y += dy;
+                x += dx;
+                c += control(r, index)?;
+            }
+            Some((y as f64, x as f64, c as f64 / silver_stats::LUCK_PLACES))
+        })
+        .collect()
+}
+
+/// The variance-reduced estimate of a metric's row before its scale, if it has one (a
+/// control, luck in every game of its one arm, Σx > 0).
+fn measure_reduced(def: &MetricDef, target: &Target) -> Option<Controlled> {
+    if target.arms.len() != 1 {
+        return None;
+    }
+    block_control_estimate(&control_sums(&target.arms[0].rows, def, target.index)?)
+}
+
 /// A metric's value before its scale, and what a paired difference needs.
 enum Measured {
     /// A ratio or share over blocks, with Σx > 0.
@@ -585,6 +640,22 @@ pub fn card_rows(plan: &DesignPlan, arms: &[ArmData], base: Option<&[ArmData]>) 
             };
             // A sweep's row always has its difference cells, empty when unknown.
             let diff = diff.or(base.map(|_| unknown(f64::NAN)));
+            let base_reduced = base_targets
+                .iter()
+                .find(|t| t.key == target.key)
+                .and_then(|t| measure_reduced(def, t));
+            let reduced = measure_reduced(def, &target).map(|r| ReducedRow {
+                est: scaled(r.estimate.est, scale, shift),
+                ratio: r.ratio,
+                diff: base.map(|_| match &base_reduced {
+                    Some(b) => {
+                        let d = scaled(paired_difference(&r.estimate, &b.estimate), scale, 0.0);
+                        let plain = diff.map_or(f64::NAN, |p| p.high - p.low);
+                        (d, (plain / (d.high - d.low)).powi(2))
+                    }
+                    None => (unknown(f64::NAN), f64::NAN),
+                }),
+            });
             let games = target.arms.iter().map(|a| a.rows.len() as u64).sum();
             let blocks = target
                 .arms
@@ -597,6 +668,7 @@ pub fn card_rows(plan: &DesignPlan, arms: &[ArmData], base: Option<&[ArmData]>) 
                 unit: def.unit,
                 est,
                 diff,
+                reduced,
                 games,
                 blocks,
             });
@@ -605,16 +677,33 @@ pub fn card_rows(plan: &DesignPlan, arms: &[ArmData], base: Option<&[ArmData]>) 
     rows
 }
 
-/// The header of `design.csv`, with the difference columns of a sweep.
-fn design_header(diff: bool) -> Vec<u8> {
+/// The header of `design.csv`, with the difference columns of a sweep and the
+/// variance-reduced columns of a card that measures luck.
+fn design_header(diff: bool, reduced: bool) -> Vec<u8> {
     let mut names = vec![
         "set", "players", "metric", "key", "unit", "value", "low95", "high95", "games", "blocks",
     ];
     if diff {
         names.extend(["d_value", "d_low95", "d_high95"]);
     }
+    if reduced {
+        names.extend(REDUCED_COLUMNS);
+        if diff {
+            names.extend(REDUCED_DIFF_COLUMNS);
+        }
+    }
     csv_header(&names)
 }
+
+/// The variance-reduced columns of `design.csv`.
+pub const REDUCED_COLUMNS: [&str; 4] = ["value_vr", "low95_vr", "high95_vr", "variance_ratio"];
+/// The variance-reduced difference columns of a sweep's `design.csv`.
+pub const REDUCED_DIFF_COLUMNS: [&str; 4] = [
+    "d_value_vr",
+    "d_low95_vr",
+    "d_high95_vr",
+    "d_variance_ratio",
+];
 
 /// A float cell: empty when unknown, and no negative zero.
 fn float_cell(row: &mut CsvRow, x: f64) {
@@ -629,8 +718,9 @@ fn float_cell(row: &mut CsvRow, x: f64) {
 /// has a difference from the base set.
 pub fn design_csv(set: &str, players: u8, rows: &[CardRow]) -> Vec<u8> {
     let diff = rows.iter().any(|r| r.diff.is_some());
-    let mut out = design_header(diff);
-    design_lines(&mut out, set, players, rows, diff);
+    let reduced = rows.iter().any(|r| r.reduced.is_some());
+    let mut out = design_header(diff, reduced);
+    design_lines(&mut out, set, players, rows, diff, reduced);
     out
 }
 
@@ -640,15 +730,26 @@ pub fn sweep_design_csv<'a>(
     players: u8,
     cards: impl IntoIterator<Item = (&'a str, &'a [CardRow])>,
 ) -> Vec<u8> {
-    let mut out = design_header(true);
+    let cards: Vec<(&str, &[CardRow])> = cards.into_iter().collect();
+    let reduced = cards
+        .iter()
+        .any(|(_, rows)| rows.iter().any(|r| r.reduced.is_some()));
+    let mut out = design_header(true, reduced);
     for (set, rows) in cards {
-        design_lines(&mut out, set, players, rows, true);
+        design_lines(&mut out, set, players, rows, true, reduced);
     }
     out
 }
 
 /// The rows of one card in `design.csv`, with or without the `d_` columns.
-fn design_lines(out: &mut Vec<u8>, set: &str, players: u8, rows: &[CardRow], diff: bool) {
+fn design_lines(
+    out: &mut Vec<u8>,
+    set: &str,
+    players: u8,
+    rows: &[CardRow],
+    diff: bool,
+    reduced: bool,
+) {
     for r in rows {
         let mut row = CsvRow::new(out);
         row.text(set)
@@ -664,6 +765,20 @@ fn design_lines(out: &mut Vec<u8>, set: &str, players: u8, rows: &[CardRow], dif
             let d = r.diff.unwrap_or(unknown(f64::NAN));
             for x in [d.value, d.low, d.high] {
                 float_cell(&mut row, x);
+            }
+        }
+        if reduced {
+            let none = unknown(f64::NAN);
+            let r = r.reduced;
+            let (e, ratio) = r.map_or((none, f64::NAN), |r| (r.est, r.ratio));
+            for x in [e.value, e.low, e.high, ratio] {
+                float_cell(&mut row, x);
+            }
+            if diff {
+                let (d, ratio) = r.and_then(|r| r.diff).unwrap_or((none, f64::NAN));
+                for x in [d.value, d.low, d.high, ratio] {
+                    float_cell(&mut row, x);
+                }
             }
         }
         row.end();

@@ -65,8 +65,13 @@ impl DesignCollector {
             .fold(0, |m, v| m | 1 << v)
     }
 
-    /// The row of the finished `game`.
-    pub(crate) fn finish(mut self, game: &Game) -> DesignRow {
+    /// The row of the finished `game`, with its chance luck when the arm measures it
+    /// ([`crate::record::play_measured`]).
+    pub(crate) fn finish(
+        mut self,
+        game: &Game,
+        luck: Option<silver_stats::SeatLuck<MAX_PLAYERS>>,
+    ) -> DesignRow {
         let n = self.players;
         let r = &mut self.row;
         r.lead_changes = silver_stats::design::lead_changes(&self.leaders);
@@ -87,6 +92,18 @@ impl DesignCollector {
                 r.pair_w += (place[a] < place[b]) as u32;
             }
         }
+        r.luck = luck.map(|l| {
+            let mut d = super::DesignLuck {
+                seats: std::array::from_fn(|k| if k < n { l.places[(start + k) % n] } else { 0 }),
+                pair: 0,
+            };
+            for a in (0..n).filter(|&s| self.bots[s] == 0) {
+                for b in (0..n).filter(|&s| self.bots[s] == 1) {
+                    d.pair += l.places[b] - l.places[a];
+                }
+            }
+            d
+        });
         self.row
     }
 
@@ -332,13 +349,33 @@ fn columns(r: &DesignRow) -> Vec<u64> {
     c
 }
 
-/// `design-games.csv`: the header and one row per game, in game order.
+/// The luck columns of `design-games.csv` in an arm that measures it: the seats' luck by
+/// offset, then the head-to-head control.
+fn luck_header() -> String {
+    let mut h: String = (0..MAX_PLAYERS).map(|k| format!(",luck_{k}")).collect();
+    h.push_str(",pair_luck");
+    h
+}
+
+/// `design-games.csv`: the header and one row per game, in game order; with the luck columns
+/// when the rows carry luck (every row of an arm that measures it does).
 pub fn design_games_csv(rows: &[DesignRow]) -> Vec<u8> {
-    let mut out = design_games_header().into_bytes();
+    let luck = rows.first().is_some_and(|r| r.luck.is_some());
+    let mut header = design_games_header();
+    if luck {
+        header.insert_str(header.len() - 1, &luck_header());
+    }
+    let mut out = header.into_bytes();
     for r in rows {
         let mut row = CsvRow::new(&mut out);
         for x in columns(r) {
             row.count(x);
+        }
+        if let Some(l) = r.luck.filter(|_| luck) {
+            for x in l.seats {
+                row.num(x);
+            }
+            row.num(l.pair);
         }
         row.end();
     }
@@ -348,11 +385,32 @@ pub fn design_games_csv(rows: &[DesignRow]) -> Vec<u8> {
 /// Parses `design-games.csv`; `None` unless it is exactly what [`design_games_csv`] writes
 /// for `games` rows numbered `0..games` in order.
 pub fn parse_design_games(text: &str, games: u64) -> Option<Vec<DesignRow>> {
-    let body = text.strip_prefix(design_games_header().as_str())?;
+    let plain = design_games_header();
+    let mut lucky = plain.clone();
+    lucky.insert_str(plain.len() - 1, &luck_header());
+    let (body, luck) = match text.strip_prefix(lucky.as_str()) {
+        Some(body) => (body, true),
+        None => (text.strip_prefix(plain.as_str())?, false),
+    };
     let mut rows = Vec::with_capacity(games as usize);
     for line in body.lines() {
-        let c: Vec<u64> = line
-            .split(',')
+        let mut fields: Vec<&str> = line.split(',').collect();
+        let luck = if luck {
+            let at = fields.len().checked_sub(MAX_PLAYERS + 1)?;
+            let l: Vec<i64> = fields
+                .split_off(at)
+                .iter()
+                .map(|x| x.parse().ok())
+                .collect::<Option<_>>()?;
+            Some(super::DesignLuck {
+                seats: std::array::from_fn(|k| l[k]),
+                pair: l[MAX_PLAYERS],
+            })
+        } else {
+            None
+        };
+        let c: Vec<u64> = fields
+            .iter()
             .map(|x| x.parse().ok())
             .collect::<Option<_>>()?;
         let small = |i: usize| u32::try_from(c[i]).ok();
@@ -387,6 +445,7 @@ pub fn parse_design_games(text: &str, games: u64) -> Option<Vec<DesignRow>> {
             used_rounds: array(v0 + 2 * VALUES)?,
             held_rounds: array(v0 + 3 * VALUES)?,
             held_wins: array(v0 + 4 * VALUES)?,
+            luck,
         };
         if r.game != rows.len() as u64 {
             return None;
@@ -410,6 +469,7 @@ pub fn design_row(plan: &Plan, index: u64) -> Result<DesignRow, crate::error::Sp
     let mut stats = crate::stats::Stats::new(plan.bots.len(), plan.players as usize);
     let mut rows = crate::output::Rows::default();
     let mut c = DesignCollector::new(plan, index);
-    let game = crate::record::play(plan, index, &mut worker, &mut stats, &mut rows, &mut c);
-    Ok(c.finish(&game))
+    let (game, luck) =
+        crate::record::play_measured(plan, index, &mut worker, &mut stats, &mut rows, &mut c);
+    Ok(c.finish(&game, luck))
 }

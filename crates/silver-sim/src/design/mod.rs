@@ -151,6 +151,33 @@ pub struct DesignRow {
     pub held_rounds: [u32; VALUES],
     /// Per value: of those, rounds the player won (lowest round score, ties included).
     pub held_wins: [u32; VALUES],
+    /// The game's chance luck, when the arm measures it (variance reduction).
+    pub luck: Option<DesignLuck>,
+}
+
+/// A metric's variance-reduced estimate: chance luck as a control variate
+/// ([`silver_stats::design::block_control_estimate`]), on the card's scale.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReducedRow {
+    /// The value with its 95% interval over blocks.
+    pub est: silver_stats::Est,
+    /// The plain estimate's variance over this one's, from the same blocks.
+    pub ratio: f64,
+    /// In a sweep: this set's reduced value minus the base set's, with the paired interval
+    /// over the same deals (unknown when the base has no reduced value), and its variance
+    /// ratio: the plain difference's interval width over this one's, squared.
+    pub diff: Option<(silver_stats::Est, f64)>,
+}
+
+/// One game's chance luck in places (thousandths, [`silver_stats::SeatLuck::places`]; positive:
+/// the cards went against the seat), as the card's controls read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DesignLuck {
+    /// Per seat offset from the start player (as [`DesignRow::winner_offset`] counts seats).
+    pub seats: [i64; silver_rules::MAX_PLAYERS],
+    /// Over the comparisons of bot 0's seats with bot 1's, Σ (bot 1's luck − bot 0's): the
+    /// head-to-head control ([`silver_stats::PairSums`]'s `q` of the pair, game by game).
+    pub pair: i64,
 }
 
 /// What an arm left: its kind and one row per game, in game order.
@@ -176,6 +203,9 @@ pub struct CardRow {
     pub est: silver_stats::Est,
     /// In a sweep: this set minus the base set, on the same deals, with its paired interval.
     pub diff: Option<silver_stats::Est>,
+    /// The variance-reduced estimate, when the card measures luck and the metric has a
+    /// control ([`card::MetricDef::control`]).
+    pub reduced: Option<ReducedRow>,
     /// Games it was measured on.
     pub games: u64,
     /// Blocks (deals) it was measured on.

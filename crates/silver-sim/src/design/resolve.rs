@@ -46,6 +46,10 @@ pub struct DesignSpec {
     pub model: ModelSpec,
     /// The values that get a restricted-play arm, in order (empty: none).
     pub values: Vec<u8>,
+    /// Variance-reduced estimates beside the plain ones: the arms whose metrics have a
+    /// control (self-play, the ladder, memory, restricted play) measure each game's chance
+    /// luck, except an arm with a bot that reads hidden cards (its luck is no fair control).
+    pub variance_reduction: bool,
 }
 
 impl Default for DesignSpec {
@@ -61,6 +65,7 @@ impl Default for DesignSpec {
             seed: 1,
             model: ModelSpec::default(),
             values: (0..VALUES as u8).collect(),
+            variance_reduction: false,
         }
     }
 }
@@ -298,6 +303,9 @@ fn arm_plan(
     if games > crate::limits::MAX_GAMES {
         return Err(SpecError::TooManyGames { games }.into());
     }
+    plan.luck = spec.variance_reduction
+        && !matches!(kind, ArmKind::PointsGame | ArmKind::HiddenInformation)
+        && !plan.bots.iter().any(|b| b.spec.sees_hidden());
     plan.games = games;
     plan.tables = tables;
     plan.rotations = rotations;

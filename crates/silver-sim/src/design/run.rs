@@ -136,15 +136,17 @@ fn load_arm(
     let Some(data) = load_set(plan, dir)? else {
         return Ok(None);
     };
-    checked_design_games(dir, &data.stats, len, crc).map(Some)
+    checked_design_games(dir, &data.stats, plan.luck, len, crc).map(Some)
 }
 
 /// A complete arm's `design-games.csv`, checked against the length and CRC-32 `design.json`
 /// records for it and against the arm's statistics (one row per game in game order, the same
-/// rounds and turns).
+/// rounds and turns; luck in every row exactly when the arm measures it, `luck`, and the
+/// head-to-head control summing to the luck its statistics count for the pair).
 pub(crate) fn checked_design_games(
     dir: &Path,
     stats: &crate::stats::Stats,
+    luck: bool,
     len: u64,
     crc: u32,
 ) -> Result<Vec<DesignRow>, RunError> {
@@ -156,7 +158,19 @@ pub(crate) fn checked_design_games(
         .filter(|rows| {
             // The same games as the arm's statistics count.
             let sum = |f: fn(&DesignRow) -> u32| rows.iter().map(|r| f(r) as u64).sum::<u64>();
-            sum(|r| r.rounds) == stats.rounds && sum(|r| r.turns) == stats.turns
+            let pair_luck = rows
+                .iter()
+                .map(|r| r.luck.map_or(0, |l| l.pair))
+                .sum::<i64>();
+            let counted = stats
+                .pairs
+                .pair(0, 1)
+                .and_then(|p| p.luck)
+                .map_or(0, |l| l.q);
+            sum(|r| r.rounds) == stats.rounds
+                && sum(|r| r.turns) == stats.turns
+                && rows.iter().all(|r| r.luck.is_some() == luck)
+                && pair_luck == counted
         })
         .ok_or_else(|| RunError::Inconsistent {
             dir: dir.to_path_buf(),
@@ -332,8 +346,9 @@ pub fn run_design(
                     interrupted,
                     |worker, g, one, out| {
                         let mut c = DesignCollector::new(plan, g);
-                        let game = crate::record::play(plan, g, worker, one, out, &mut c);
-                        c.finish(&game)
+                        let (game, luck) =
+                            crate::record::play_measured(plan, g, worker, one, out, &mut c);
+                        c.finish(&game, luck)
                     },
                     |rows| write_atomic(&dir.join(DESIGN_GAMES_CSV), &design_games_csv(rows)),
                 )?;

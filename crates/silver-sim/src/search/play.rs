@@ -149,8 +149,9 @@ fn play_set(
                     let rows = &mut local.rows;
                     let res = crate::panics::catch_game(AssertUnwindSafe(|| {
                         let mut c = DesignCollector::new(plan, g);
-                        let game = record::play(plan, g, worker, stats, rows, &mut c);
-                        c.finish(&game)
+                        let (game, luck) =
+                            record::play_measured(plan, g, worker, stats, rows, &mut c);
+                        c.finish(&game, luck)
                     }));
                     let row = match res {
                         Ok(row) => row,

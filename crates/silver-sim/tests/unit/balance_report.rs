@@ -25,6 +25,7 @@ fn the_design_table_shows_differences_with_half_widths() {
         unit: "points",
         est: e,
         diff,
+        reduced: None,
         games: 8,
         blocks: 4,
     };

@@ -684,3 +684,91 @@ fn a_cards_restricted_arms_never_keep_take_or_use_the_value_when_they_need_not()
     assert_eq!(v.games, dp.total_games());
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_variance_reduced_card_is_reproducible_verified_and_keeps_the_plain_values() {
+    let typed = DesignSpec {
+        values: vec![0],
+        variance_reduction: true,
+        ..spec(4, "random,greedy", 16)
+    };
+    let dp = resolve(&typed).unwrap();
+    let plain = resolve(&DesignSpec {
+        variance_reduction: false,
+        ..typed.clone()
+    })
+    .unwrap();
+    assert_ne!(dp.fingerprint(), plain.fingerprint());
+    // Luck in the arms whose metrics have a control; not in the points game (none) nor with
+    // the cheating search (its decisions read hidden cards).
+    for arm in &dp.arms {
+        let expected = !matches!(arm.kind, ArmKind::PointsGame | ArmKind::HiddenInformation);
+        assert_eq!(arm.plan.luck, expected, "{:?}", arm.kind);
+    }
+    let opts = |out: &Path, threads| DesignOptions {
+        out: out.to_path_buf(),
+        threads,
+        resume: false,
+        force: false,
+    };
+    let (one, two, resumed, bare) = (temp("vr1"), temp("vr2"), temp("vr-resumed"), temp("vr0"));
+    let a = run_design(&dp, &opts(&one, 1), &mut Quiet, &AtomicBool::new(false)).unwrap();
+    run_design(&dp, &opts(&two, 2), &mut Quiet, &AtomicBool::new(false)).unwrap();
+    assert_eq!(tree(&one), tree(&two));
+    let flag = AtomicBool::new(false);
+    let stopped = run_design(&dp, &opts(&resumed, 2), &mut StopAt(3, &flag), &flag);
+    assert!(matches!(stopped, Err(RunError::Interrupted { .. })));
+    let resume = DesignOptions {
+        resume: true,
+        ..opts(&resumed, 1)
+    };
+    run_design(&dp, &resume, &mut Quiet, &AtomicBool::new(false)).unwrap();
+    assert_eq!(tree(&one), tree(&resumed));
+    silver_sim::verify_dir(&one).unwrap();
+    // Every game of a measuring arm carries its luck; the others none.
+    for (arm, data) in dp.arms.iter().zip(&a.arms) {
+        assert!(data.rows.iter().all(|r| r.luck.is_some() == arm.plan.luck));
+    }
+    // The plain values are the plain card's, byte for byte: the reduced ones sit beside them.
+    let b = run_design(&plain, &opts(&bare, 1), &mut Quiet, &AtomicBool::new(false)).unwrap();
+    for (r, p) in a.rows.iter().zip(&b.rows) {
+        assert_eq!(
+            (r.metric, &r.key, r.est, r.diff),
+            (p.metric, &p.key, p.est, p.diff)
+        );
+        assert!(p.reduced.is_none());
+    }
+    let reduced = |metric: &'static str| a.rows.iter().filter(move |r| r.metric == metric);
+    assert!(reduced("seat_advantage").all(|r| r.reduced.is_some()));
+    assert!(reduced("memory_value").all(|r| r.reduced.is_some()));
+    for none in [
+        "turns_per_round",
+        "hidden_information_value",
+        "rounds_per_points_game",
+    ] {
+        assert!(reduced(none).all(|r| r.reduced.is_none()), "{none}");
+    }
+    let csv = fs::read_to_string(one.join(DESIGN_CSV)).unwrap();
+    assert!(csv
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",blocks,value_vr,low95_vr,high95_vr,variance_ratio"));
+    assert!(!fs::read_to_string(bare.join(DESIGN_CSV))
+        .unwrap()
+        .contains("_vr"));
+    let games = fs::read_to_string(
+        one.join(ARMS_DIR)
+            .join(dp.dir_name(0))
+            .join(DESIGN_GAMES_CSV),
+    )
+    .unwrap();
+    assert!(games
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",luck_2,luck_3,pair_luck"));
+    for d in [one, two, resumed, bare] {
+        let _ = fs::remove_dir_all(d);
+    }
+}

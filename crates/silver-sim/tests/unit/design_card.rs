@@ -4,7 +4,7 @@
 //! card and the paired difference from a base set.
 
 use silver_sim::design::card::{card_rows, card_text, design_csv, METRICS};
-use silver_sim::design::{Arm, ArmData, ArmKind, CardRow, DesignPlan, DesignRow};
+use silver_sim::design::{Arm, ArmData, ArmKind, CardRow, DesignPlan, DesignRow, ReducedRow};
 use silver_sim::{resolve, resolve_bot, resolve_set, BotEntry, Est, ExperimentSpec, Plan};
 use silver_sim::{ModelSpec, Outputs, Seating};
 use silver_stats::design::{block_ratio_estimate, block_share_estimate};
@@ -556,6 +556,7 @@ fn design_csv_bytes() {
                 high: 49.25,
             },
             diff: None,
+            reduced: None,
             games: 6,
             blocks: 3,
         },
@@ -569,6 +570,7 @@ fn design_csv_bytes() {
                 high: f64::NAN,
             },
             diff: None,
+            reduced: None,
             games: 6,
             blocks: 3,
         },
@@ -594,6 +596,43 @@ fn design_csv_bytes() {
          amulet,2,skill_gap,,points,33.3333,10.5000,49.2500,6,3,0.0000,-2.0000,\n\
          amulet,2,ladder_share,\"greedy>random,x\",%,0.0000,,,6,3,,,\n"
     );
+    // A variance-reduced card: four more columns, and three more in a sweep; empty in a row
+    // without a control.
+    let mut reduced = rows.clone();
+    reduced[0].reduced = Some(ReducedRow {
+        est: Est {
+            value: 30.0,
+            low: 20.0,
+            high: 40.0,
+        },
+        ratio: 1.5,
+        diff: None,
+    });
+    let csv = String::from_utf8(design_csv("amulet", 2, &reduced)).unwrap();
+    assert_eq!(
+        csv,
+        "set,players,metric,key,unit,value,low95,high95,games,blocks,value_vr,low95_vr,high95_vr,variance_ratio\n\
+         amulet,2,skill_gap,,points,33.3333,10.5000,49.2500,6,3,30.0000,20.0000,40.0000,1.5000\n\
+         amulet,2,ladder_share,\"greedy>random,x\",%,0.0000,,,6,3,,,,\n"
+    );
+    swept[0].reduced = reduced[0].reduced.map(|r| ReducedRow {
+        diff: Some((
+            Est {
+                value: -1.0,
+                low: -3.0,
+                high: 1.0,
+            },
+            2.25,
+        )),
+        ..r
+    });
+    let csv = String::from_utf8(design_csv("amulet", 2, &swept)).unwrap();
+    assert_eq!(
+        csv.lines().next().unwrap(),
+        "set,players,metric,key,unit,value,low95,high95,games,blocks,d_value,d_low95,d_high95,\
+         value_vr,low95_vr,high95_vr,variance_ratio,d_value_vr,d_low95_vr,d_high95_vr,d_variance_ratio"
+    );
+    assert!(csv.contains("\namulet,2,skill_gap,,points,33.3333,10.5000,49.2500,6,3,0.0000,-2.0000,,30.0000,20.0000,40.0000,1.5000,-1.0000,-3.0000,1.0000,2.2500\n"));
 }
 
 #[test]

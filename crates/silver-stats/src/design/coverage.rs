@@ -512,3 +512,84 @@ fn seat_advantage_intervals_cover() {
         }
     }
 }
+
+/// Two card sets on the same deals, each comparison's outcome a coin with chance
+/// `logistic(gap + h + L + M)`: `h` a hidden effect of the deal (the same in both sets), `L`
+/// the deal's observed luck (the same in both sets) and `M` each comparison's own observed
+/// luck, all symmetric about 0, so the truth is an exact mean over their values. The control
+/// of a block is its comparisons' observed luck `Σ (L + M)`, zero in expectation, as chance
+/// luck is.
+struct LuckyDeals {
+    gaps: [f64; 2],
+}
+
+const HIDDEN: [f64; 2] = [-0.4, 0.4];
+const DEAL_LUCK: [f64; 4] = [-1.5, -0.5, 0.5, 1.5];
+const OWN_LUCK: [f64; 2] = [-1.0, 1.0];
+
+impl LuckyDeals {
+    /// Set `s`'s true share: the mean chance over every (h, L, M).
+    fn truth(&self, s: usize) -> f64 {
+        let mut sum = 0.0;
+        for h in HIDDEN {
+            for l in DEAL_LUCK {
+                for m in OWN_LUCK {
+                    sum += logistic(self.gaps[s] + h + l + m);
+                }
+            }
+        }
+        sum / (HIDDEN.len() * DEAL_LUCK.len() * OWN_LUCK.len()) as f64
+    }
+
+    /// One block of two comparisons per set: `(y, x, c)` for each set.
+    fn block(&self, rng: &mut ChaCha8Rng) -> [(f64, f64, f64); 2] {
+        let h = HIDDEN[rng.random_range(0..HIDDEN.len())];
+        let l = DEAL_LUCK[rng.random_range(0..DEAL_LUCK.len())];
+        std::array::from_fn(|s| {
+            let (mut y, mut c) = (0.0, 0.0);
+            for _ in 0..2 {
+                let m = OWN_LUCK[rng.random_range(0..OWN_LUCK.len())];
+                y += f64::from(rng.random::<f64>() < logistic(self.gaps[s] + h + l + m));
+                c += l + m;
+            }
+            (y, 2.0, c)
+        })
+    }
+}
+
+#[test]
+fn controlled_estimates_and_their_paired_differences_cover() {
+    let deals = LuckyDeals { gaps: [0.4, 0.1] };
+    let truth = [deals.truth(0), deals.truth(1)];
+    let mut report = Vec::new();
+    for (blocks, seed) in [(40, 71), (200, 72)] {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let reps = 2000;
+        let (mut value_hits, mut diff_hits, mut ratio) = (0, 0, 0.0);
+        for _ in 0..reps {
+            let rows: Vec<[(f64, f64, f64); 2]> =
+                (0..blocks).map(|_| deals.block(&mut rng)).collect();
+            let est = |s: usize| {
+                let one: Vec<(f64, f64, f64)> = rows.iter().map(|r| r[s]).collect();
+                block_control_estimate(&one).expect("spread")
+            };
+            let (a, b) = (est(0), est(1));
+            let e = a.estimate.est;
+            value_hits += u32::from(e.low <= truth[0] && truth[0] <= e.high);
+            let d = paired_difference(&a.estimate, &b.estimate);
+            let t = truth[0] - truth[1];
+            diff_hits += u32::from(d.low <= t && t <= d.high);
+            ratio += a.ratio / f64::from(reps);
+        }
+        let (cv, cd) = (covered(value_hits, reps), covered(diff_hits, reps));
+        report.push((blocks, cv, cd, ratio));
+        assert_band(&format!("controlled share over {blocks} blocks"), cv);
+        assert_band(
+            &format!("controlled paired difference over {blocks} blocks"),
+            cd,
+        );
+        // The observed luck explains much of a block's spread: the control must pay.
+        assert!(ratio > 1.3, "variance ratio {ratio} over {blocks} blocks");
+    }
+    eprintln!("controlled (blocks, value coverage, difference coverage, ratio): {report:?}");
+}

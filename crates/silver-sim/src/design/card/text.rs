@@ -103,6 +103,17 @@ fn metric_lines(out: &mut String, lines: &[(&MetricDef, &CardRow)]) {
         if let Some(diff) = r.diff {
             let _ = write!(line, "  vs base {}", with_interval(diff, decimals(d.unit)));
         }
+        if let Some(v) = r.reduced {
+            let _ = write!(
+                line,
+                "  reduced {} (×{:.2})",
+                with_interval(v.est, decimals(d.unit)),
+                v.ratio
+            );
+            if let Some((diff, _)) = v.diff {
+                let _ = write!(line, " vs base {}", with_interval(diff, decimals(d.unit)));
+            }
+        }
         let _ = writeln!(out, "{}", line.trim_end());
     }
 }
@@ -193,12 +204,22 @@ fn per_value_table(out: &mut String, plan: &DesignPlan, rows: &[CardRow]) {
     let diff = rows
         .iter()
         .any(|r| r.diff.is_some() && defs.iter().any(|d| d.name == r.metric));
+    let reduced = |d: &MetricDef| {
+        rows.iter()
+            .any(|r| r.metric == d.name && r.reduced.is_some())
+    };
     let mut header: Vec<String> = vec!["value".into(), "character".into()];
     for d in &defs {
         let obs = if d.observational { "*" } else { "" };
         header.push(format!("{} ({}){obs}", d.label, d.unit));
         if diff && !d.observational {
             header.push("vs base".into());
+        }
+        if reduced(d) {
+            header.push("reduced".into());
+            if diff {
+                header.push("vs base".into());
+            }
         }
     }
     let mut table = vec![header];
@@ -221,6 +242,16 @@ fn per_value_table(out: &mut String, plan: &DesignPlan, rows: &[CardRow]) {
                     row.and_then(|r| r.diff)
                         .map_or(String::new(), |e| with_interval(e, decimals(d.unit))),
                 );
+            }
+            if reduced(d) {
+                let v = row.and_then(|r| r.reduced);
+                line.push(v.map_or(String::new(), |v| with_interval(v.est, decimals(d.unit))));
+                if diff {
+                    line.push(
+                        v.and_then(|v| v.diff)
+                            .map_or(String::new(), |(e, _)| with_interval(e, decimals(d.unit))),
+                    );
+                }
             }
         }
         table.push(line);
@@ -292,6 +323,13 @@ pub fn card_text(plan: &DesignPlan, rows: &[CardRow]) -> String {
             ""
         }
     );
+    if rows.iter().any(|r| r.reduced.is_some()) {
+        let _ = writeln!(
+            out,
+            "reduced: the same with each game's chance luck as a control variate (×: the \
+             variance ratio, plain over reduced)"
+        );
+    }
     for section in SECTIONS {
         let in_section: Vec<(&MetricDef, &CardRow)> = rows
             .iter()
