@@ -451,5 +451,5 @@ fn every_shipped_experiment_resolves() {
             n += 1;
         }
     }
-    assert_eq!(n, 15);
+    assert_eq!(n, 16);
 }
