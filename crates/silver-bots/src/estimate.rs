@@ -94,11 +94,19 @@ fn village_sum_with(view: ViewRef<'_>, seat: Seat, u: &Unknowns, u_var: f64) -> 
 }
 
 /// How much the scoring-time effects the viewer can see lower `seat`'s sum (0 in Amulet).
+#[inline]
 pub fn scoring_adjustment<'a>(view: impl Into<ViewRef<'a>>, seat: Seat, u: &Unknowns) -> f64 {
     let view = view.into();
+    // The test inline (no call in a set without scoring effects), the effects out of line.
     if !view.has_scoring_effects() {
         return 0.0;
     }
+    scoring_effects(view, seat, u)
+}
+
+/// [`scoring_adjustment`] in a set with scoring effects.
+#[inline(never)]
+fn scoring_effects(view: ViewRef<'_>, seat: Seat, u: &Unknowns) -> f64 {
     let set = view.config().set;
     let bullet = set.token() == Token::Bullet;
     let mut hunters = 0;

@@ -195,6 +195,11 @@ struct Ctx<'a> {
     leader: std::cell::Cell<Option<Seat>>,
     /// R-A11: the deck's top card as the Witch's user sees it (asked once per decision).
     witch_top: std::cell::Cell<Option<f64>>,
+    /// The held card's expected value when holding or selecting (0 at other decisions): read
+    /// once per decision, not once per scored action.
+    held: f64,
+    /// [`Ctx::lowest_known`], once asked (every Bodyguard placement asks it).
+    lowest: std::cell::Cell<Option<Option<(usize, Value)>>>,
 }
 
 impl Ctx<'_> {
@@ -277,9 +282,14 @@ impl Ctx<'_> {
 
     /// The lowest own card worth protecting: (slot, value).
     fn lowest_known(&self) -> Option<(usize, Value)> {
-        (0..self.own.n)
+        if let Some(l) = self.lowest.get() {
+            return l;
+        }
+        let l = (0..self.own.n)
             .filter_map(|i| self.own.known[i].map(|v| (i, v)))
-            .min_by_key(|&(i, v)| (v, i))
+            .min_by_key(|&(i, v)| (v, i));
+        self.lowest.set(Some(l));
+        l
     }
 
     /// The opponent with the lowest estimated sum (the leader this round).
@@ -330,6 +340,9 @@ impl Ctx<'_> {
     }
 
     /// The census rule, with `s` the player's estimated sum (`village_mean` of its village).
+    /// Out of line: it is asked at a few decisions only, and inlined its estimates made the
+    /// decision's code longer.
+    #[inline(never)]
     fn census_wanted(&self, s: f64) -> bool {
         if self.own.n > 4 {
             return false;
@@ -619,6 +632,12 @@ impl GreedyBot {
         let me = view.viewer();
         let u = Unknowns::of(view);
         self.own.fill(view, &u, &self.set);
+        let held = match stage {
+            Stage::Holding { card, .. } | Stage::Selecting { card, .. } => {
+                view.value_of(card).map_or(u.mean, |v| v as f64)
+            }
+            _ => 0.0,
+        };
         let ctx = Ctx {
             view,
             stuck: view.turn_number() >= self.params.patience,
@@ -629,6 +648,8 @@ impl GreedyBot {
             set: &self.set,
             leader: std::cell::Cell::new(None),
             witch_top: std::cell::Cell::new(None),
+            held,
+            lowest: std::cell::Cell::new(None),
         };
         // The estimate reported with a census call (`Bot::sum_estimate`); census is called at
         // the start of a turn, so other decisions need not compute it.
@@ -638,7 +659,7 @@ impl GreedyBot {
         }
         // Plan a multi-exchange when holding a card.
         if let Stage::Holding { card, from } = stage {
-            let h = view.value_of(card).map_or(ctx.u.mean, |v| v as f64);
+            let h = ctx.held;
             (self.plan_gain, self.plan) = if approximator_held(view, card, from, &ctx) {
                 ctx.best_approximator_exchange(h)
             } else {
@@ -649,7 +670,7 @@ impl GreedyBot {
             if self.plan & chosen != chosen {
                 // A selection this bot did not plan (a search's hint, a rollout that starts
                 // mid-selection): plan it now; if the best plan does not extend it, confirm.
-                let h = view.value_of(card).map_or(ctx.u.mean, |v| v as f64);
+                let h = ctx.held;
                 let plan = if approximator_held(view, card, from, &ctx) {
                     ctx.best_approximator_exchange(h).1
                 } else {

@@ -94,7 +94,7 @@ impl GreedyBot {
                 g.max(self.discard_value(ctx, v)) - 0.001 * index as f64
             }
             (Stage::Holding { card, .. }, _) => {
-                let h = view.value_of(card).map_or(ctx.u.mean, |v| v as f64);
+                let h = ctx.held;
                 match a {
                     Action::Discard => {
                         let v = view.value_of(card).unwrap_or(0);

@@ -92,6 +92,8 @@ fn best_exchange_equals_a_scan_over_every_slot() {
                 set: &set,
                 leader: std::cell::Cell::new(None),
                 witch_top: std::cell::Cell::new(None),
+                held: 0.0,
+                lowest: std::cell::Cell::new(None),
             };
             for h in (0..14).map(f64::from).chain([u.mean]) {
                 let (a, b) = (ctx.best_exchange(h), best_exchange_by_scan(&ctx, h));
