@@ -154,34 +154,17 @@ impl<'a> Recorder<'a> {
     }
 }
 
-impl EventSink for Recorder<'_> {
-    #[inline(always)]
-    fn event(&mut self, e: &Event) {
+impl Recorder<'_> {
+    /// The events of a round's start and end and of a census call (out of line: a few a
+    /// round, and inlined they made every event's path save more registers).
+    #[cold]
+    #[inline(never)]
+    fn round_event(&mut self, e: &Event) {
         let (stats, table) = (&mut *self.stats, &self.table);
         match *e {
             GameEvent::RoundStarted { .. } => {
                 self.cards.round_started();
                 self.census.round_started();
-            }
-            GameEvent::Drew { from, value, .. } => self.cards.drew(stats, from, value.omniscient()),
-            GameEvent::Discarded { value, .. } => stats.cards[value as usize].discarded += 1,
-            GameEvent::AbilityUsed { seat, value, .. } => {
-                self.cards.ability_used(stats, seat, value)
-            }
-            GameEvent::Exchanged { incoming, .. } => {
-                stats.cards[incoming.omniscient() as usize].exchanged_in += 1
-            }
-            GameEvent::ToPile { value, reason } => match reason {
-                PileReason::ExchangedOut => stats.cards[value as usize].exchanged_out += 1,
-                PileReason::Deal
-                | PileReason::DiscardDrawn
-                | PileReason::WitchReplaced
-                | PileReason::DiscardedOwn
-                | PileReason::FromDeck
-                | PileReason::ZombieStayed => {}
-            },
-            GameEvent::FinalCard { value, .. } => {
-                stats.cards[value as usize].in_village_at_end += 1
             }
             GameEvent::CensusCalled {
                 seat,
@@ -219,6 +202,40 @@ impl EventSink for Recorder<'_> {
                 self.rounds.round_ended(table, &end, stats, self.rows);
                 self.cards.round_ended(table, &end, stats);
                 self.census.round_ended(table, &end, stats, self.rows);
+            }
+            // `Recorder::event` sends only the three above.
+            _ => {}
+        }
+    }
+}
+
+impl EventSink for Recorder<'_> {
+    #[inline(always)]
+    fn event(&mut self, e: &Event) {
+        let stats = &mut *self.stats;
+        match *e {
+            GameEvent::RoundStarted { .. }
+            | GameEvent::CensusCalled { .. }
+            | GameEvent::RoundEnded { .. } => self.round_event(e),
+            GameEvent::Drew { from, value, .. } => self.cards.drew(stats, from, value.omniscient()),
+            GameEvent::Discarded { value, .. } => stats.cards[value as usize].discarded += 1,
+            GameEvent::AbilityUsed { seat, value, .. } => {
+                self.cards.ability_used(stats, seat, value)
+            }
+            GameEvent::Exchanged { incoming, .. } => {
+                stats.cards[incoming.omniscient() as usize].exchanged_in += 1
+            }
+            GameEvent::ToPile { value, reason } => match reason {
+                PileReason::ExchangedOut => stats.cards[value as usize].exchanged_out += 1,
+                PileReason::Deal
+                | PileReason::DiscardDrawn
+                | PileReason::WitchReplaced
+                | PileReason::DiscardedOwn
+                | PileReason::FromDeck
+                | PileReason::ZombieStayed => {}
+            },
+            GameEvent::FinalCard { value, .. } => {
+                stats.cards[value as usize].in_village_at_end += 1
             }
             // Counted by no collector: turns, peeks and looks, card moves that are not draws,
             // discards or exchanges (an ability's swaps, flips, guards and token moves), the

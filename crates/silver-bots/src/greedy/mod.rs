@@ -61,6 +61,8 @@ pub struct GreedyBot {
     /// The own village as seen at the current decision, rebuilt in place at each (a buffer,
     /// so that no decision clears 52 slots it does not use).
     own: Own,
+    /// [`Ctx::exchange_gain`]'s buffer.
+    gains: [std::cell::Cell<f64>; VALUES],
     /// The reduced legal list of a restricted player (`forbid`); `None` for the others.
     restriction: Option<Box<Restriction>>,
 }
@@ -76,6 +78,7 @@ impl GreedyBot {
             estimate: None,
             set: CardSet::amulet(),
             own: Own::EMPTY,
+            gains: Default::default(),
             restriction: Restriction::of(params.forbid),
         }
     }
@@ -200,6 +203,10 @@ struct Ctx<'a> {
     held: f64,
     /// [`Ctx::lowest_known`], once asked (every Bodyguard placement asks it).
     lowest: std::cell::Cell<Option<Option<(usize, Value)>>>,
+    /// [`Ctx::exchange_gain`]'s answers at this decision: a bit per value asked, and the gains
+    /// (a buffer of the bot's, so that no decision clears it).
+    gains_asked: std::cell::Cell<u16>,
+    gains: &'a [std::cell::Cell<f64>; VALUES],
 }
 
 impl Ctx<'_> {
@@ -278,6 +285,21 @@ impl Ctx<'_> {
             }
         }
         best
+    }
+
+    /// The gain of the best exchange for an incoming card of value `v` (the first element of
+    /// [`Ctx::best_exchange`]), worked out once per value at a decision (a Master's pick
+    /// scores every pile card, and the pile repeats values).
+    fn exchange_gain(&self, v: Value) -> f64 {
+        let bit = 1u16 << v;
+        let cell = &self.gains[v as usize];
+        if self.gains_asked.get() & bit != 0 {
+            return cell.get();
+        }
+        let g = self.best_exchange(v as f64).0;
+        cell.set(g);
+        self.gains_asked.set(self.gains_asked.get() | bit);
+        g
     }
 
     /// The lowest own card worth protecting: (slot, value).
@@ -650,6 +672,8 @@ impl GreedyBot {
             witch_top: std::cell::Cell::new(None),
             held,
             lowest: std::cell::Cell::new(None),
+            gains_asked: std::cell::Cell::new(0),
+            gains: &self.gains,
         };
         // The estimate reported with a census call (`Bot::sum_estimate`); census is called at
         // the start of a turn, so other decisions need not compute it.

@@ -315,7 +315,7 @@ impl GreedyBot {
             // R-A10: the pile card with the best exchange.
             (AbilityStep::Choose, Action::PickDiscard { index }) => {
                 let v = view.discard_pile().nth(index as usize).expect("pile card");
-                let g = ctx.best_exchange(v as f64).0;
+                let g = ctx.exchange_gain(v);
                 if g >= ctx.p.take_gain {
                     g
                 } else {

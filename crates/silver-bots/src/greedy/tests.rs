@@ -73,6 +73,7 @@ fn best_exchange_by_scan(ctx: &Ctx, h: f64) -> (f64, u64) {
 fn best_exchange_equals_a_scan_over_every_slot() {
     let params = GreedyParams::default();
     let mut own = Own::EMPTY;
+    let gains: [std::cell::Cell<f64>; silver_rules::VALUES] = Default::default();
     let (mut checked, mut wild, mut frozen) = (0, 0, 0);
     for_each_decision(300, 7, three_sets, |g, p| {
         let view = g.view_ref(p);
@@ -94,10 +95,19 @@ fn best_exchange_equals_a_scan_over_every_slot() {
                 witch_top: std::cell::Cell::new(None),
                 held: 0.0,
                 lowest: std::cell::Cell::new(None),
+                gains_asked: std::cell::Cell::new(0),
+                gains: &gains,
             };
             for h in (0..14).map(f64::from).chain([u.mean]) {
                 let (a, b) = (ctx.best_exchange(h), best_exchange_by_scan(&ctx, h));
                 assert_eq!((a.0.to_bits(), a.1), (b.0.to_bits(), b.1));
+            }
+            // The gains kept per value: worked out, then kept.
+            for _ in 0..2 {
+                for v in 0..14 {
+                    let g = ctx.best_exchange(f64::from(v)).0;
+                    assert_eq!(ctx.exchange_gain(v).to_bits(), g.to_bits());
+                }
             }
             let scan = (0..own.n)
                 .filter(|&i| !own.frozen[i])
