@@ -152,6 +152,14 @@ impl<'a> Table<'a> {
         g.pile.as_slice().iter().map(move |&c| g.value[c as usize])
     }
 
+    /// The discard pile's value at position `i`, bottom first (the `i`-th of
+    /// [`Table::discard_pile`], without walking the pile to it).
+    #[inline]
+    pub fn discard_card(self, i: usize) -> Option<Value> {
+        let g = self.0;
+        g.pile.as_slice().get(i).map(|&c| g.value[c as usize])
+    }
+
     /// The top of the discard pile.
     #[inline]
     pub fn discard_top(self) -> Option<Value> {

@@ -184,6 +184,13 @@ impl<'a> ViewRef<'a> {
         self.table().discard_pile()
     }
 
+    /// The discard pile's value at position `i`, bottom first (public; see
+    /// [`Table::discard_card`]).
+    #[inline]
+    pub fn discard_card(&self, i: usize) -> Option<Value> {
+        self.table().discard_card(i)
+    }
+
     /// The top of the discard pile.
     #[inline]
     pub fn discard_top(&self) -> Option<Value> {

@@ -358,7 +358,14 @@ impl Ctx<'_> {
 
     /// Seats clockwise from the player to `s` (1 = next player).
     fn clockwise(&self, s: Seat) -> u8 {
-        (s + self.view.players() - self.me) % self.view.players()
+        // `(s + n - me) % n` without a division: both seats are below `n`.
+        let n = self.view.players();
+        let d = s + n - self.me;
+        if d >= n {
+            d - n
+        } else {
+            d
+        }
     }
 
     /// The census rule, with `s` the player's estimated sum (`village_mean` of its village).

@@ -302,7 +302,7 @@ impl GreedyBot {
             },
             // B4: the exchanged-out card whose ability is worth most.
             (AbilityStep::Mortician { .. }, Action::PickDiscard { index }) => {
-                let v = view.discard_pile().nth(index as usize).expect("pile card");
+                let v = view.discard_card(index as usize).expect("pile card");
                 let d = discard_value(ctx, ctx.ability(v));
                 if d > 0.0 {
                     d
@@ -314,7 +314,7 @@ impl GreedyBot {
             (AbilityStep::Give { .. }, Action::Give { slot }) => ctx.own.value[slot as usize],
             // R-A10: the pile card with the best exchange.
             (AbilityStep::Choose, Action::PickDiscard { index }) => {
-                let v = view.discard_pile().nth(index as usize).expect("pile card");
+                let v = view.discard_card(index as usize).expect("pile card");
                 let g = ctx.exchange_gain(v);
                 if g >= ctx.p.take_gain {
                     g

@@ -28,6 +28,9 @@ fn assert_same(r: ViewRef<'_>, v: &PlayerView, at: &str) {
         assert_eq!(r.deck_card(i), v.deck_card(i), "{at}: deck {i}");
     }
     assert!(r.discard_pile().eq(v.discard_pile()), "{at}");
+    for i in 0..=v.discard_pile().count() {
+        assert_eq!(r.discard_card(i), v.discard_pile().nth(i), "{at}: pile {i}");
+    }
     assert_eq!(r.discard_top(), v.discard_top(), "{at}");
     assert!(r.display().eq(v.display()), "{at}");
     assert_eq!(r.unknown_counts(), v.unknown_counts(), "{at}");
