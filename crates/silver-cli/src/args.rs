@@ -47,8 +47,9 @@ pub(crate) struct Common {
     #[arg(long)]
     pub(crate) summary_only: bool,
     /// Measure every game's chance luck and print variance-reduced head-to-head estimates
-    /// beside the plain ones (`luck.csv`, the `_vr` columns of `pairs.csv`; the spec's
-    /// `variance_reduction = true`).
+    /// (and, where every block holds one pair of bots, ratings) beside the plain ones
+    /// (`luck.csv`, the `_vr` columns of `pairs.csv`, `ratings.csv`, `ratings-pairs.csv`; the
+    /// spec's `variance_reduction = true`).
     #[arg(long)]
     pub(crate) variance_reduction: bool,
     /// No header and no progress lines on stderr (errors still are).

@@ -89,7 +89,10 @@ pub use silver_stats::{
     SprtSpecError,
 };
 pub use silver_stats::{crosstable, reduced_table};
-pub use silver_stats::{fit_ratings, fit_ratings_from, ratings_table, Rating, Ratings, Reference};
+pub use silver_stats::{
+    fit_ratings, fit_ratings_from, fit_ratings_reduced, ratings_table, reduced_ratings_table,
+    Rating, Ratings, Reference,
+};
 pub use silver_stats::{wilson, Est, Metric};
 pub use spec::{BalanceSpec, ExperimentSpec, ModelSpec, Outputs, Seating};
 pub use stats::{census_tables, summary_table, Stats};

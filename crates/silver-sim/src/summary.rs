@@ -6,7 +6,7 @@ use crate::error::RunError;
 use crate::manifest::Manifest;
 use crate::output::{write_atomic, Made, OutputFile};
 use crate::pairs::pairs_csv;
-use crate::ratings::{ratings_csv, ratings_pairs_csv};
+use crate::ratings::{ratings_csv, ratings_pairs_csv, Reference::Mean};
 use crate::stats::{cards_csv, summary_csv, Stats};
 use std::path::Path;
 
@@ -28,17 +28,18 @@ pub(crate) fn summaries(
             OutputFile::Summary => Some(summary_csv(stats, bots, &set.name)),
             OutputFile::Cards => cards.then(|| cards_csv(stats, set)),
             OutputFile::Pairs => met.then(|| pairs_csv(&stats.pairs, bots, &set.name)),
+            // The variance-reduced columns only when the run measured luck and every block
+            // held one pair (runs without keep their bytes).
             OutputFile::Ratings => met.then(|| {
                 let ratings = crate::ratings::fit(&stats.pairs, bots.len());
-                ratings_csv(&ratings, bots, &set.name)
+                let reduced = crate::ratings::fit_reduced(&stats.pairs, bots.len(), Mean);
+                let reduced = reduced.as_ref().map(|r| r.ratings.as_slice());
+                ratings_csv(&ratings, reduced, bots, &set.name)
             }),
             OutputFile::RatingsPairs => met.then(|| {
-                let fitted = crate::ratings::fit_from(
-                    &stats.pairs,
-                    bots.len(),
-                    crate::ratings::Reference::Mean,
-                );
-                ratings_pairs_csv(&fitted, bots, &set.name)
+                let fitted = crate::ratings::fit_from(&stats.pairs, bots.len(), Mean);
+                let reduced = crate::ratings::fit_reduced(&stats.pairs, bots.len(), Mean);
+                ratings_pairs_csv(&fitted, reduced.as_ref(), bots, &set.name)
             }),
             // Not made from the statistics.
             OutputFile::Games

@@ -9,7 +9,8 @@
 //!   differences, and the one [`ratio`].
 //! * [`pairs`]: head-to-head sums over blocks ([`PairTable`]), their estimates, `pairs.csv`
 //!   and the crosstable.
-//! * [`ratings`]: Bradley–Terry ratings on an Elo scale with cluster-robust intervals.
+//! * [`ratings`]: Bradley–Terry ratings on an Elo scale with cluster-robust intervals, and
+//!   their variance-reduced version where each block holds one pair.
 //! * [`sprt`]: the normalised generalised SPRT of chess-engine testing.
 //! * [`metric`]: a sample's metrics and their paired differences from a base sample (the
 //!   card sets of a balance sweep).
@@ -39,8 +40,9 @@ pub use pairs::{
     PairTable, Reduced, SeatLuck, LUCK_PLACES, LUCK_POINTS,
 };
 pub use ratings::{
-    fit as fit_ratings, fit_from as fit_ratings_from, ratings_pairs_csv, ratings_table, Difference,
-    Rating, Ratings, Reference,
+    fit as fit_ratings, fit_from as fit_ratings_from, fit_reduced as fit_ratings_reduced,
+    ratings_pairs_csv, ratings_table, reduced_ratings_table, Difference, Rating, Ratings,
+    Reference,
 };
 pub use sprt::{
     count_cells, score_estimate, Decision, ScoreEstimate, SprtBoundsError, SprtRecord, SprtSpec,

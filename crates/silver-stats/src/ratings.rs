@@ -34,9 +34,29 @@
 //! score, `G` the number of blocks). `M` needs only integer sums over blocks of the pair counts
 //! and their products, which the run keeps ([`crate::pairs`]), so the intervals are exact after
 //! merges and resumes and need no resampling.
+//!
+//! **Variance reduction** ([`fit_reduced`]). In a run that measures chance luck, where every
+//! block holds one pair of bots (heads-up, a round robin or gauntlet of two-bot tables, two
+//! bots at any table), each pair's wins are first adjusted by its control: `w̃ = Σw − β Σx`
+//! (clamped to `0..=Σn`), `x` a block's luck in places (b's minus a's over its comparisons,
+//! mean zero by construction) and `β` the pair's least-squares slope of `w − r n` on `x`
+//! through the origin, exactly as the head-to-head's [`crate::pairs::control_variate`]. The
+//! same Bradley–Terry likelihood (with its prior) is maximised on the adjusted wins. The
+//! pairs' blocks are distinct, so their scores are independent and the sandwich's meat is
+//! diagonal: pair `p`'s entry is the variance of its adjusted total score,
+//! `Σ_blocks (w − β x − n π)² / (B − 2) · (B + (Σx)²/Σx²)` at the fitted `π` — the per-block
+//! residual variance with a degree of freedom for `β`, times the `B` blocks plus `β`'s own
+//! error carried by the sample's `Σx` — with `B` the pair's blocks. A pair with fewer than
+//! three blocks, no spread in `x`, or fewer than [`MIN_OUTCOMES`] comparisons won or lost
+//! keeps its plain wins and score (with `B/(B−1)`): near a share of 0 or 1 the log-odds rest
+//! on a handful of wins, and a linear control moves them more than it narrows them. Ratings,
+//! references, differences and LOS follow as for the plain fit, and are shown beside it, never
+//! instead of it. Where a block holds several pairs (three or more bots at one table), the
+//! adjusted scores of the pairs are correlated through luck cross terms the run does not keep,
+//! so there are no reduced ratings.
 
 use crate::interval::Z;
-use crate::pairs::PairTable;
+use crate::pairs::{PairTable, LUCK_PLACES};
 use crate::sprt::phi;
 use std::f64::consts::LN_10;
 
@@ -129,25 +149,75 @@ struct Internal {
     rated: Vec<bool>,
 }
 
-/// Fits the ratings from the internal anchor: see the module's docs.
+/// One pair's data for the fit: its comparisons, the wins it counts (the integer wins, or the
+/// variance-reduced ones) and the integer wins that decide who has an estimate.
+#[derive(Clone, Copy, Debug)]
+struct Obs {
+    a: u32,
+    b: u32,
+    /// Blocks in which they met.
+    blocks: u64,
+    /// Comparisons.
+    n: i64,
+    /// Comparisons `a` won.
+    wins: i64,
+    /// The wins the fit uses: `wins`, or `wins − β Σx` clamped to `0..=n`.
+    w: f64,
+}
+
+/// The sums over blocks of the products of two pairs' scores (`w − n π` at the fit), by pair
+/// index in the fit's list and the two fitted probabilities: the sandwich's meat. None when
+/// the two pairs never met in one block.
+type Meat<'a> = dyn Fn(usize, usize, f64, f64) -> Option<f64> + 'a;
+
+/// Fits the ratings from the internal anchor from a run's pair sums: see the module's docs.
 fn internal(table: &PairTable, bots: usize) -> Internal {
+    let obs: Vec<Obs> = table
+        .pairs
+        .iter()
+        .map(|p| Obs {
+            a: p.a,
+            b: p.b,
+            blocks: p.blocks,
+            n: p.n,
+            wins: p.w,
+            w: p.w as f64,
+        })
+        .collect();
+    let meat = |k: usize, l: usize, pp: f64, pq: f64| -> Option<f64> {
+        let (p, q) = (&table.pairs[k], &table.pairs[l]);
+        let (kp, kq) = ((p.a, p.b), (q.a, q.b));
+        // Σ_blocks (w_p − n_p π_p)(w_q − n_q π_q).
+        if kp == kq {
+            Some(p.ww as f64 - 2.0 * pp * p.nw as f64 + pp * pp * p.nn as f64)
+        } else {
+            table
+                .cross(kp, kq)
+                .map(|c| c.ww as f64 - pq * c.wn as f64 - pp * c.nw as f64 + pp * pq * c.nn as f64)
+        }
+    };
+    internal_with(&obs, bots, &meat, Some(table.blocks))
+}
+
+/// Fits the ratings from the internal anchor from pairs `obs`, the sandwich's meat from
+/// `meat`, scaled by `G/(G−1)` when `clusters` is `Some(G)` (NaN with fewer than two), as it
+/// is when `None`.
+fn internal_with(obs: &[Obs], bots: usize, meat_of: &Meat, clusters: Option<u64>) -> Internal {
     let mut out: Vec<Rating> = (0..bots)
         .map(|i| Rating {
             elo: None,
             low: f64::NAN,
             high: f64::NAN,
-            comparisons: table
-                .pairs
+            comparisons: obs
                 .iter()
                 .filter(|p| p.a as usize == i || p.b as usize == i)
                 .map(|p| p.n)
                 .sum(),
-            wins: table
-                .pairs
+            wins: obs
                 .iter()
                 .map(|p| match () {
-                    _ if p.a as usize == i => p.w,
-                    _ if p.b as usize == i => p.n - p.w,
+                    _ if p.a as usize == i => p.wins,
+                    _ if p.b as usize == i => p.n - p.wins,
                     _ => 0,
                 })
                 .sum(),
@@ -177,7 +247,7 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
     reached[anchor] = true;
     loop {
         let mut grew = false;
-        for p in &table.pairs {
+        for p in obs {
             let (a, b) = (p.a as usize, p.b as usize);
             if p.n > 0 && a < bots && b < bots && reached[a] != reached[b] {
                 reached[a] = true;
@@ -198,10 +268,11 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
         return empty(out, anchor);
     }
     let index = |bot: usize| free.iter().position(|&f| f == bot);
-    let pairs: Vec<_> = table
-        .pairs
+    // The pairs the fit uses, with their index in `obs` (the meat's).
+    let pairs: Vec<(usize, &Obs)> = obs
         .iter()
-        .filter(|p| (p.a as usize) < bots && (p.b as usize) < bots && reached[p.a as usize])
+        .enumerate()
+        .filter(|(_, p)| (p.a as usize) < bots && (p.b as usize) < bots && reached[p.a as usize])
         .collect();
     let m = free.len();
     let mut theta = vec![0.0f64; bots];
@@ -210,9 +281,9 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
     let loglik = |theta: &[f64]| -> f64 {
         pairs
             .iter()
-            .map(|p| {
+            .map(|(_, p)| {
                 let d = theta[p.a as usize] - theta[p.b as usize];
-                let (w, l) = (p.w as f64 + 0.5, (p.n - p.w) as f64 + 0.5);
+                let (w, l) = (p.w + 0.5, p.n as f64 - p.w + 0.5);
                 // log σ(d) = -log(1 + e^-d), computed stably.
                 -w * softplus(-d) - l * softplus(d)
             })
@@ -221,11 +292,11 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
     let info = |theta: &[f64]| -> (Vec<f64>, Vec<Vec<f64>>) {
         let mut g = vec![0.0; m];
         let mut h = vec![vec![0.0; m]; m];
-        for p in &pairs {
+        for (_, p) in &pairs {
             let (a, b) = (p.a as usize, p.b as usize);
             let pi = sigmoid(theta[a] - theta[b]);
             let n = p.n as f64 + 1.0;
-            let resid = p.w as f64 + 0.5 - n * pi;
+            let resid = p.w + 0.5 - n * pi;
             let v = n * pi * (1.0 - pi);
             let (ia, ib) = (index(a), index(b));
             if let Some(i) = ia {
@@ -277,7 +348,7 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
     let coords = |p: (u32, u32)| -> [(Option<usize>, f64); 2] {
         [(index(p.0 as usize), 1.0), (index(p.1 as usize), -1.0)]
     };
-    for p in &pairs {
+    for (_, p) in &pairs {
         let key = (p.a, p.b);
         let pi = pi_of(key);
         let v = p.n as f64 * pi * (1.0 - pi);
@@ -289,20 +360,12 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
             }
         }
     }
-    for p in &pairs {
-        for q in &pairs {
+    for &(k, p) in &pairs {
+        for &(l, q) in &pairs {
             let (kp, kq) = ((p.a, p.b), (q.a, q.b));
             let (pp, pq) = (pi_of(kp), pi_of(kq));
-            // Σ_blocks (w_p − n_p π_p)(w_q − n_q π_q).
-            let s = if kp == kq {
-                p.ww as f64 - 2.0 * pp * p.nw as f64 + pp * pp * p.nn as f64
-            } else {
-                match table.cross(kp, kq) {
-                    None => continue,
-                    Some(c) => {
-                        c.ww as f64 - pq * c.wn as f64 - pp * c.nw as f64 + pp * pq * c.nn as f64
-                    }
-                }
+            let Some(s) = meat_of(k, l, pp, pq) else {
+                continue;
             };
             for (i, si) in coords(kp) {
                 for (j, sj) in coords(kq) {
@@ -313,7 +376,6 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
             }
         }
     }
-    let g = table.blocks as f64;
     let cov = inverse(&h).map(|hi| {
         let mut c = vec![vec![0.0; m]; m];
         for i in 0..m {
@@ -324,7 +386,11 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
                         s += hi[i][k] * meat[k][l] * hi[l][j];
                     }
                 }
-                c[i][j] = if g > 1.0 { s * g / (g - 1.0) } else { f64::NAN };
+                c[i][j] = match clusters.map(|g| g as f64) {
+                    None => s,
+                    Some(g) if g > 1.0 => s * g / (g - 1.0),
+                    Some(_) => f64::NAN,
+                };
             }
         }
         c
@@ -332,11 +398,11 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
     // Bots that won all or none of their comparisons have no finite bound on that side (their
     // rating is only the prior's); nor does anyone's rating relative to such an anchor.
     let record = |bot: usize| -> (i64, i64) {
-        pairs.iter().fold((0, 0), |(w, n), p| {
+        pairs.iter().fold((0, 0), |(w, n), (_, p)| {
             if p.a as usize == bot {
-                (w + p.w, n + p.n)
+                (w + p.wins, n + p.n)
             } else if p.b as usize == bot {
-                (w + p.n - p.w, n + p.n)
+                (w + p.n - p.wins, n + p.n)
             } else {
                 (w, n)
             }
@@ -369,8 +435,8 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
             out[f].separated = true;
             let blocks = pairs
                 .iter()
-                .filter(|p| p.a as usize == f || p.b as usize == f)
-                .map(|p| p.blocks)
+                .filter(|(_, p)| p.a as usize == f || p.b as usize == f)
+                .map(|(_, p)| p.blocks)
                 .max()
                 .unwrap_or(1)
                 .max(1) as f64;
@@ -378,7 +444,7 @@ fn internal(table: &PairTable, bots: usize) -> Internal {
             let target = if w == 0 { p_ub } else { 1.0 - p_ub };
             let share = |r: f64| -> f64 {
                 let (mut s, mut m) = (0.0, 0.0);
-                for p in &pairs {
+                for (_, p) in &pairs {
                     let other = if p.a as usize == f {
                         p.b
                     } else if p.b as usize == f {
@@ -497,7 +563,105 @@ pub fn fit(table: &PairTable, bots: usize) -> Vec<Rating> {
 /// Fits the ratings of `bots` bots from a run's pair sums, measured from `reference` (the
 /// mean when it names a bot without an estimate).
 pub fn fit_from(table: &PairTable, bots: usize, reference: Reference) -> Ratings {
-    let f = internal(table, bots);
+    measured_from(internal(table, bots), bots, reference)
+}
+
+/// The fewest comparisons won, and lost, for which a pair's wins are adjusted by its control
+/// in [`fit_reduced`] (the usual rule for a share's normal approximation): nearer 0 or 1 the
+/// rating rests on a handful of wins, a linear control moves it on the log-odds scale by more
+/// than it narrows it, and the pair keeps its plain wins.
+pub const MIN_OUTCOMES: i64 = 10;
+
+/// Whether a run's sums allow [variance-reduced ratings](fit_reduced): some pair met, every
+/// pair carries the luck's sums, and no block held two pairs (no cross sums: heads-up, a
+/// round robin or gauntlet of two-bot tables, two bots at any table).
+pub fn reducible(table: &PairTable) -> bool {
+    !table.pairs.is_empty()
+        && table.cross.is_empty()
+        && table.pairs.iter().all(|p| p.luck.is_some())
+}
+
+/// The variance-reduced ratings of a run whose sums allow them ([`reducible`]; None
+/// otherwise), measured from `reference` as [`fit_from`]: see the module's docs.
+pub fn fit_reduced(table: &PairTable, bots: usize, reference: Reference) -> Option<Ratings> {
+    if !reducible(table) {
+        return None;
+    }
+    // Per pair, the control's sums in places (Σx, Σx², Σnx, Σwx) and β, when the pair has
+    // the three blocks and the spread of x that the control needs.
+    let controls: Vec<Option<[f64; 5]>> = table
+        .pairs
+        .iter()
+        .map(|p| {
+            let l = p.luck?;
+            let s = LUCK_PLACES;
+            let (x, xx) = (l.q as f64 / s, l.qq as f64 / (s * s));
+            let (nx, wx) = (l.nq as f64 / s, l.wq as f64 / s);
+            if p.blocks < 3 || p.w.min(p.n - p.w) < MIN_OUTCOMES || xx <= 0.0 {
+                return None;
+            }
+            let r = p.w as f64 / p.n as f64;
+            Some([x, xx, nx, wx, (wx - r * nx) / xx])
+        })
+        .collect();
+    let obs: Vec<Obs> = table
+        .pairs
+        .iter()
+        .zip(&controls)
+        .map(|(p, c)| Obs {
+            a: p.a,
+            b: p.b,
+            blocks: p.blocks,
+            n: p.n,
+            wins: p.w,
+            w: c.map_or(p.w as f64, |[x, .., beta]| {
+                (p.w as f64 - beta * x).clamp(0.0, p.n as f64)
+            }),
+        })
+        .collect();
+    let meat = |k: usize, l: usize, pi: f64, _: f64| -> Option<f64> {
+        if k != l {
+            // Every block holds one pair: the pairs' scores are independent.
+            return None;
+        }
+        let p = &table.pairs[k];
+        let b = p.blocks as f64;
+        let (nn, ww, nw) = (p.nn as f64, p.ww as f64, p.nw as f64);
+        Some(match controls[k] {
+            // Σ_blocks (w − β x − n π)², expanded; with one degree of freedom for β and its
+            // own error carried by the sample's Σx (as `control_variate`).
+            Some([x, xx, nx, wx, beta]) => {
+                let ss = (ww + beta * beta * xx + pi * pi * nn - 2.0 * beta * wx - 2.0 * pi * nw
+                    + 2.0 * beta * pi * nx)
+                    .max(0.0);
+                ss / (b - 2.0) * (b + x * x / xx)
+            }
+            // Without a usable control: the plain score's, the pair's blocks its clusters.
+            None if b > 1.0 => (ww - 2.0 * pi * nw + pi * pi * nn) * b / (b - 1.0),
+            None => f64::NAN,
+        })
+    };
+    Some(measured_from(
+        internal_with(&obs, bots, &meat, None),
+        bots,
+        reference,
+    ))
+}
+
+/// The variance ratio of an estimate from its plain and its reduced 95% interval (`(low,
+/// high)`, symmetric): the plain variance over the reduced one, the factor of games the plain
+/// estimate needs for the same width; NaN when either is unknown or unbounded.
+pub fn variance_ratio(plain: (f64, f64), reduced: (f64, f64)) -> f64 {
+    let (p, r) = (plain.1 - plain.0, reduced.1 - reduced.0);
+    if p.is_finite() && r.is_finite() && r > 0.0 {
+        (p / r).powi(2)
+    } else {
+        f64::NAN
+    }
+}
+
+/// A fit measured from `reference`.
+fn measured_from(f: Internal, bots: usize, reference: Reference) -> Ratings {
     let rated: Vec<usize> = (0..bots).filter(|&i| f.rated[i]).collect();
     let mut ratings = f.out;
     let reference = match reference {
@@ -570,7 +734,7 @@ fn softplus(x: f64) -> f64 {
 }
 
 mod output;
-pub use output::{ratings_csv, ratings_pairs_csv, ratings_table};
+pub use output::{ratings_csv, ratings_pairs_csv, ratings_table, reduced_ratings_table};
 
 #[cfg(test)]
 mod tests;

@@ -1155,10 +1155,24 @@ fn variance_reduction_is_reproducible_verified_and_refused_where_unfair() {
             extra,
         )
     };
-    const FILES: [&str; 4] = ["games.csv", "luck.csv", "pairs.csv", "summary.csv"];
+    const FILES: [&str; 6] = [
+        "games.csv",
+        "luck.csv",
+        "pairs.csv",
+        "summary.csv",
+        "ratings.csv",
+        "ratings-pairs.csv",
+    ];
     let one = tmp.join("one");
     let printed = ok(run(args!["--threads", "1", "--out", &one]));
-    assert_mentions(&printed.stdout, &["variance-reduced head to head", "ratio"]);
+    assert_mentions(
+        &printed.stdout,
+        &[
+            "variance-reduced head to head",
+            "ratio",
+            "variance-reduced ratings",
+        ],
+    );
     let two = tmp.join("two");
     ok(run(args!["--threads", "2", "--out", &two]));
     assert_same_files(&one, &two, &FILES);
@@ -1185,6 +1199,41 @@ fn variance_reduction_is_reproducible_verified_and_refused_where_unfair() {
     assert!(pairs.lines().next().unwrap().ends_with(
         "a_ahead_share_vr,a_ahead_vr_low95,a_ahead_vr_high95,a_ahead_variance_ratio,mean_margin_vr,margin_vr_low95,margin_vr_high95,margin_variance_ratio"
     ));
+    // Heads-up, one pair a block: the variance-reduced ratings beside the plain ones.
+    let header = |f: &str| read_text(&one.join(f)).lines().next().unwrap().to_string();
+    assert!(header("ratings.csv")
+        .ends_with(",anchor,elo_vr,elo_vr_low95,elo_vr_high95,elo_variance_ratio"));
+    assert!(header("ratings-pairs.csv")
+        .ends_with(",los,elo_diff_vr,diff_vr_low95,diff_vr_high95,los_vr,variance_ratio"));
+    // verify recomputes them: an edited variance ratio is caught.
+    let edited = tmp.join("edited-ratings");
+    copy_tree(&one, &edited);
+    let path = edited.join("ratings-pairs.csv");
+    let text = read_text(&path);
+    let (head, last) = text.trim_end().rsplit_once(',').unwrap();
+    std::fs::write(&path, format!("{head},{}9\n", last)).unwrap();
+    let out = fails(args!["verify", &edited]);
+    assert_mentions(&out, &["ratings-pairs.csv"]);
+    // Three bots at a table: the pairs share blocks, so no variance-reduced ratings (the
+    // head-to-head's are still there).
+    let four = tmp.join("four");
+    let printed = ok(args![
+        "tournament",
+        "--bots",
+        "greedy,greedy-mem2,random",
+        "--players",
+        "4",
+        "--games",
+        "40",
+        "--variance-reduction",
+        "--out",
+        &four
+    ]);
+    assert!(!printed.stdout.contains("variance-reduced ratings"));
+    assert!(read_text(&four.join("pairs.csv")).contains("_vr"));
+    for f in ["ratings.csv", "ratings-pairs.csv"] {
+        assert!(!read_text(&four.join(f)).contains("_vr"), "{f}");
+    }
     // The luck in the manifest is what luck.csv adds up to.
     let edited = tmp.join("edited");
     copy_tree(&one, &edited);
@@ -1206,7 +1255,9 @@ fn variance_reduction_is_reproducible_verified_and_refused_where_unfair() {
         &plain
     ]);
     assert!(!plain.join("luck.csv").exists());
-    assert!(!read_text(&plain.join("pairs.csv")).contains("_vr"));
+    for f in ["pairs.csv", "ratings.csv", "ratings-pairs.csv"] {
+        assert!(!read_text(&plain.join(f)).contains("_vr"), "{f}");
+    }
     let refused = fails(args![
         "tournament",
         "--bots",

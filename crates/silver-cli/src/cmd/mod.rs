@@ -106,10 +106,11 @@ pub(crate) fn comparisons(
         return Ok(String::new());
     }
     Ok(format!(
-        "{}{}{}",
+        "{}{}{}{}",
         silver_sim::crosstable(&stats.pairs, bots),
         silver_sim::reduced_table(&stats.pairs, bots),
-        silver_sim::ratings_table(&stats.pairs, bots, anchor)
+        silver_sim::ratings_table(&stats.pairs, bots, anchor),
+        silver_sim::reduced_ratings_table(&stats.pairs, bots, anchor)
     ))
 }
 
