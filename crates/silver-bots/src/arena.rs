@@ -249,6 +249,8 @@ pub struct Match<P, D, B = [BotRng; MAX_PLAYERS], L = ActionList> {
     legal: L,
     /// Seats whose player wants observations (bit per seat).
     observers: u8,
+    /// Seats whose player wants to see the other seats' decisions with its view (bit per seat).
+    deciders: u8,
     /// The deciding seat's view, rebuilt in place at each decision.
     view: PlayerView,
 }
@@ -293,6 +295,7 @@ where
         let config = *game.config();
         let n = config.players as usize;
         let mut observers = 0u8;
+        let mut deciders = 0u8;
         for s in 0..n as Seat {
             if let Some(p) = players.player(s) {
                 assert!(
@@ -302,6 +305,9 @@ where
                 p.reset(s, &config);
                 if p.wants_observations() {
                     observers |= 1 << s;
+                }
+                if p.wants_decisions() {
+                    deciders |= 1 << s;
                 }
             }
         }
@@ -313,6 +319,7 @@ where
             bot_rngs,
             legal,
             observers,
+            deciders,
         };
         m.legal.borrow_mut().clear();
         m
@@ -414,6 +421,11 @@ where
         if !self.legal.borrow().contains(&action) {
             return Err(MatchError::Illegal(action));
         }
+        if self.deciders != 0 && self.legal.borrow().len() > 1 {
+            if let ToMove::Player(seat) = self.game.to_move() {
+                self.show_decision(seat, action);
+            }
+        }
         self.legal.borrow_mut().clear();
         watch.applying(&self.game, action);
         let mut f = Fanout {
@@ -434,6 +446,7 @@ where
         watch: &mut W,
     ) -> Result<Action, MatchError> {
         let actions: &ActionList = self.legal.borrow();
+        let several = actions.len() > 1;
         let Some(player) = self.players.player(seat) else {
             return Err(MatchError::NoPlayer);
         };
@@ -462,6 +475,9 @@ where
             }
         };
         watch.decided(seat, a, player);
+        if several && self.deciders & !(1 << seat) != 0 {
+            self.show_decision(seat, a);
+        }
         self.legal.borrow_mut().clear();
         watch.applying(&self.game, a);
         let mut f = Fanout {
@@ -472,6 +488,21 @@ where
         self.game.apply_unchecked(a, &mut f);
         watch.applied(&self.game);
         Ok(a)
+    }
+
+    /// Shows `seat`'s coming `action` to the other players that want decisions, each with its
+    /// own view of the game before the action.
+    #[cold]
+    #[inline(never)]
+    fn show_decision(&mut self, seat: Seat, action: Action) {
+        for s in 0..self.game.players() {
+            if s != seat && self.deciders & (1 << s) != 0 {
+                if let Some(p) = self.players.player(s) {
+                    self.game.view_into(s, &mut self.view);
+                    p.decision_seen(&self.view, seat, action);
+                }
+            }
+        }
     }
 
     /// The game, once the match is over.

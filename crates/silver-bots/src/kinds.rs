@@ -42,6 +42,14 @@ pub trait Kind: Sized {
     /// Called with everything this bot's seat observes, in order, if it wants observations.
     fn observe(&mut self, observation: &Observation);
 
+    /// True if [`Kind::decision_seen`] should be called (the game loop builds this seat's view
+    /// at the other seats' decisions).
+    fn wants_decisions(&self) -> bool;
+
+    /// Called before another seat's decision is applied (see [`crate::Bot::decision_seen`]),
+    /// if it wants decisions.
+    fn decision_seen(&mut self, view: &PlayerView, actor: Seat, action: Action);
+
     /// The game loop's decision for `seat` in `game` (see [`crate::Player::decide_in`]):
     /// every bot but a research baseline reads only its seat's information set: the view it
     /// builds in `scratch` (`game.view_into(seat, scratch)`), the borrowed view
@@ -153,6 +161,22 @@ macro_rules! bot_kinds {
                 }
             }
 
+            /// True if the player wants to see the other seats' decisions with its view.
+            pub fn wants_decisions(&self) -> bool {
+                match self {
+                    $(Player::$variant(b) => Kind::wants_decisions(b),)*
+                    Player::External(b) => b.wants_decisions(),
+                }
+            }
+
+            /// Passes another seat's decision on, with this player's view.
+            pub fn decision_seen(&mut self, view: &PlayerView, actor: Seat, action: Action) {
+                match self {
+                    $(Player::$variant(b) => Kind::decision_seen(b, view, actor, action),)*
+                    Player::External(b) => b.decision_seen(view, actor, action),
+                }
+            }
+
             /// [`Player::decide`] with the view built in `scratch` (one copy of the game
             /// rather than the two a returned view costs): the game loop's form. `scratch` may
             /// hold any view; it may be overwritten with `game.view(seat)`. A player answers
@@ -219,6 +243,19 @@ macro_rules! as_bot {
 
         fn observe(&mut self, observation: &silver_rules::Observation) {
             crate::Bot::observe(self, observation)
+        }
+
+        fn wants_decisions(&self) -> bool {
+            crate::Bot::wants_decisions(self)
+        }
+
+        fn decision_seen(
+            &mut self,
+            view: &silver_rules::PlayerView,
+            actor: silver_rules::Seat,
+            action: silver_rules::Action,
+        ) {
+            crate::Bot::decision_seen(self, view, actor, action)
         }
 
         fn decide_view(

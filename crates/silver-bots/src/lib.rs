@@ -45,14 +45,14 @@ pub use exec::{
     kill_all_programs, protocol_tables, view_json, BotFailure, ExecBot, MAX_LINE, PROTOCOL,
 };
 pub use greedy::GreedyBot;
-pub use ismcts::{CheatingIsmcts, IsmctsBot};
+pub use ismcts::{BeliefScore, CheatingIsmcts, IsmctsBot};
 pub use kinds::Kind;
 pub use memory::Memory;
 pub use random::RandomBot;
 pub use restrict::Forbid;
 pub use spec::{
-    one_line, ExecParams, GreedyParams, IsmctsParams, MemorySpec, OnError, PriorKind, RandomParams,
-    RewardKind, RolloutPolicy, SpecError, TreeScope,
+    one_line, BeliefSpec, ExecParams, GreedyParams, IsmctsParams, MemorySpec, OnError, PriorKind,
+    RandomParams, RewardKind, RolloutPolicy, SpecError, TreeScope,
 };
 
 use kinds::bot_kinds;
@@ -77,6 +77,18 @@ pub trait Bot {
     /// True if [`Bot::observe`] should be called (redacting events has a cost).
     fn wants_observations(&self) -> bool {
         false
+    }
+
+    /// True if [`Bot::decision_seen`] should be called (building a view has a cost).
+    fn wants_decisions(&self) -> bool {
+        false
+    }
+
+    /// Called before another seat's decision is applied, when that seat had more than one
+    /// legal action: `view` is *this* bot's own information set at that moment (every decision
+    /// is public; the decider's view is not given). An opponent model reads it.
+    fn decision_seen(&mut self, view: &PlayerView, actor: Seat, action: Action) {
+        let _ = (view, actor, action);
     }
 
     /// Chooses one of `legal` (never empty) for the player whose view this is.

@@ -249,6 +249,86 @@ pub struct IsmctsParams {
     /// moves of the rollouts.
     #[serde(skip_serializing_if = "Forbid::is_empty")]
     pub forbid: Forbid,
+    /// Belief-weighted worlds (off by default: every world is sampled from the information set
+    /// as [`IsmctsParams::kept_low`] says and weighs the same).
+    #[serde(skip_serializing_if = "BeliefSpec::is_off")]
+    pub belief: BeliefSpec,
+}
+
+/// Belief-weighted determinization (see the ISMCTS module docs): worlds drawn in proportion to
+/// the likelihood of the opponents' decisions of the round under a softmax over the greedy
+/// player's action scores, by Metropolis–Hastings chains over the worlds of the information
+/// set.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BeliefSpec {
+    /// Markov chains of worlds, each iteration advancing the next in turn (0 = off).
+    pub worlds: u32,
+    /// How many of the opponents' latest decisions of the round are the evidence.
+    pub window: u32,
+    /// Steps each chain takes when a decision starts.
+    pub burn_in: u32,
+    /// Steps a chain takes before each iteration searches its world.
+    pub steps: u32,
+    /// Softmax temperature over the greedy scores, in points: lower trusts the model more.
+    pub temperature: f64,
+    /// Share of the modelled decision that is uniform over the legal actions (an opponent
+    /// unlike the model does not make a world impossible).
+    pub floor: f64,
+}
+
+impl Default for BeliefSpec {
+    fn default() -> Self {
+        BeliefSpec {
+            worlds: 0,
+            window: 100,
+            burn_in: 20,
+            steps: 1,
+            temperature: 1.0,
+            floor: 0.05,
+        }
+    }
+}
+
+impl BeliefSpec {
+    /// True when worlds are not weighted (the plain search).
+    pub fn is_off(&self) -> bool {
+        self.worlds == 0
+    }
+
+    fn validate(&self) -> Result<(), SpecError> {
+        check(
+            self.worlds <= 100_000,
+            "belief.worlds",
+            self.worlds,
+            "0-100,000",
+        )?;
+        check(
+            (1..=1_000).contains(&self.window),
+            "belief.window",
+            self.window,
+            "1-1,000",
+        )?;
+        check(
+            self.burn_in <= 100_000,
+            "belief.burn_in",
+            self.burn_in,
+            "0-100,000",
+        )?;
+        check(self.steps <= 1_000, "belief.steps", self.steps, "0-1,000")?;
+        check(
+            self.temperature.is_finite() && self.temperature > 0.0,
+            "belief.temperature",
+            self.temperature,
+            "a positive number",
+        )?;
+        check(
+            self.floor > 0.0 && self.floor <= 1.0,
+            "belief.floor",
+            self.floor,
+            "in (0, 1]",
+        )
+    }
 }
 
 impl Default for IsmctsParams {
@@ -268,6 +348,7 @@ impl Default for IsmctsParams {
             memory: MemorySpec::default(),
             kept_low: 1.0,
             forbid: Forbid::default(),
+            belief: BeliefSpec::default(),
         }
     }
 }
@@ -278,15 +359,18 @@ impl Default for IsmctsParams {
 /// shards and resumes still match). The pattern names every field: a new field fails to
 /// compile until it is listed.
 macro_rules! debug_without_empty_forbid {
-    ($ty:ident { $($field:ident),* $(,)? }) => {
+    ($ty:ident { $($field:ident),* $(,)? } $(, $opt:ident if !$off:path)*) => {
         impl fmt::Debug for $ty {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                let $ty { $($field,)* forbid } = self;
+                let $ty { $($field,)* forbid $(, $opt)* } = self;
                 let mut d = f.debug_struct(stringify!($ty));
                 $(d.field(stringify!($field), $field);)*
                 if !forbid.is_empty() {
                     d.field("forbid", forbid);
                 }
+                $(if !$off($opt) {
+                    d.field(stringify!($opt), $opt);
+                })*
                 d.finish()
             }
         }
@@ -321,7 +405,7 @@ debug_without_empty_forbid!(IsmctsParams {
     reward,
     memory,
     kept_low,
-});
+}, belief if !BeliefSpec::is_off);
 
 /// An invalid bot specification.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -351,6 +435,11 @@ pub enum SpecError {
     /// Memory settings for the bot that sees the true state.
     #[error("cheating-ismcts sees the true state; it takes no memory settings")]
     CheatingWithMemory,
+    /// Belief-weighted worlds for a forgetful searcher (the weights replay decisions it saw).
+    #[error(
+        "belief.worlds needs perfect memory: the weights replay every decision seen this round"
+    )]
+    BeliefWithMemory,
     /// `exec` without a command.
     #[error("exec needs a command: exec:python3 my_bot.py")]
     NoCommand,
@@ -528,6 +617,10 @@ impl IsmctsParams {
             0,
             "at least 1 (or absent)",
         )?;
+        self.belief.validate()?;
+        if !self.belief.is_off() && !self.memory.is_perfect() {
+            return Err(SpecError::BeliefWithMemory);
+        }
         self.memory.validate()
     }
 }

@@ -420,6 +420,71 @@ impl PlayerView {
         out
     }
 
+    /// Card ids whose value `seat` knows and the viewer does not (who looked at which card is
+    /// public): the cards a hypothesis about `seat`'s decisions turns on.
+    pub fn known_only_by(&self, seat: Seat) -> CardMask {
+        self.known_only_by_mask(1 << seat)
+    }
+
+    /// Cards the viewer does not know that some seat of `seats` knows.
+    fn known_only_by_mask(&self, seats: u8) -> CardMask {
+        let mut m = CardMask::EMPTY;
+        for c in 0..CARDS {
+            if self.game.value[c] == UNKNOWN && self.game.known[c] & seats != 0 {
+                m.insert(c as CardId);
+            }
+        }
+        m
+    }
+
+    /// The cards whose values [`PlayerView::swap_unknown`] may exchange: those the viewer
+    /// cannot place, less its B8 floating cards and a card in hand it cannot see.
+    pub fn exchangeable(&self) -> CardMask {
+        let mut m = CardMask::EMPTY;
+        for c in 0..CARDS as CardId {
+            if self.is_exchangeable(c) {
+                m.insert(c);
+            }
+        }
+        m
+    }
+
+    /// True if `c` is [`PlayerView::exchangeable`].
+    #[inline]
+    fn is_exchangeable(&self, c: CardId) -> bool {
+        let g = &self.game;
+        let held = match g.stage {
+            Stage::Holding { card, .. } | Stage::Selecting { card, .. } => card == c,
+            _ => false,
+        };
+        (c as usize) < CARDS
+            && g.value[c as usize] == UNKNOWN
+            && g.float_members[self.viewer as usize] & (1u64 << c) == 0
+            && !held
+    }
+
+    /// Exchanges the values of cards `a` and `b` in `world`, a world sampled from this view, if
+    /// both are [`PlayerView::exchangeable`]: the result is another world consistent with the
+    /// view, exactly as likely under uniform sampling. False, and `world` unchanged, otherwise.
+    pub fn swap_unknown(&self, world: &mut Game, a: CardId, b: CardId) -> bool {
+        if a == b || !self.is_exchangeable(a) || !self.is_exchangeable(b) {
+            return false;
+        }
+        let (a, b) = (a as usize, b as usize);
+        let (va, vb) = (world.value[a], world.value[b]);
+        let (la, lb) = (
+            crate::game::tally_lanes(world.known[a]),
+            crate::game::tally_lanes(world.known[b]),
+        );
+        world.tally =
+            world.tally - la * crate::game::tally_weight(va) - lb * crate::game::tally_weight(vb)
+                + la * crate::game::tally_weight(vb)
+                + lb * crate::game::tally_weight(va);
+        world.value[a] = vb;
+        world.value[b] = va;
+        true
+    }
+
     /// B8: how many values the viewer knows to lie among shuffled cards it cannot place.
     pub fn floating_count(&self) -> u32 {
         self.game.float_values[self.viewer as usize]
@@ -679,6 +744,38 @@ impl PlayerView {
             r -= b;
         }
         None
+    }
+
+    /// This view's moment as it would have been if `later` is the truth: every value the viewer
+    /// does not know here is taken from `later`, a complete world consistent with a *later*
+    /// view of the same seat in the same round. Card values belong to card ids for the whole
+    /// round except across a B8 shuffle, so `later`'s values are a hypothesis about this
+    /// moment too, and an opponent model can replay the decisions made here. `None` when that
+    /// is not a world: `later` is of another round, or the values do not make up the deck
+    /// (a shuffle of cards the viewer knew here came in between). The other seats' floating
+    /// knowledge (B8) is not restored: the view never had it.
+    pub fn world_before(&self, later: &Game) -> Option<Game> {
+        if later.round != self.game.round {
+            return None;
+        }
+        let mut g = self.game;
+        let mut counts = [0u8; VALUES];
+        for c in 0..CARDS {
+            if g.value[c] == UNKNOWN {
+                g.value[c] = later.value[c];
+            }
+            let v = g.value[c] as usize;
+            if v >= VALUES {
+                return None;
+            }
+            counts[v] += 1;
+        }
+        if counts != VALUE_COUNTS {
+            return None;
+        }
+        g.chance = later.chance;
+        g.tally = g.derive_tally();
+        Some(g)
     }
 
     /// Like [`PlayerView::sample_world_forgetting`], then skews the sample: each unknown card

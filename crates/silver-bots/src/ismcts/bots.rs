@@ -1,6 +1,7 @@
 //! The two bots the search drives: [`IsmctsBot`] (from its information set) and the
 //! [`CheatingIsmcts`] baseline (from the true state), with their [`Kind`]s.
 
+use super::belief::{Belief, BeliefScore};
 use super::Search;
 use crate::kinds::as_bot;
 use crate::memory::Memory;
@@ -30,6 +31,8 @@ pub struct IsmctsBot {
     memory: Memory,
     /// The reduced legal list of a restricted searcher (`forbid`); `None` for the others.
     restriction: Option<Box<Restriction>>,
+    /// Belief-weighted worlds ([`IsmctsParams::belief`]); `None` when off.
+    belief: Option<Box<Belief>>,
 }
 
 impl IsmctsBot {
@@ -39,6 +42,7 @@ impl IsmctsBot {
             search: Search::new(params),
             memory: Memory::new(params.memory),
             restriction: Restriction::of(params.forbid),
+            belief: (!params.belief.is_off()).then(|| Box::new(Belief::new(params.belief))),
         }
     }
 
@@ -46,12 +50,33 @@ impl IsmctsBot {
     pub fn params(&self) -> &IsmctsParams {
         &self.search.params
     }
+
+    /// An omniscient diagnostic of the last decision's belief-weighted worlds: how probable they
+    /// made the true values of the cards the bot could not place, against uniform sampling
+    /// ([`BeliefScore`]). `view` is the view the bot decided from and `truth` the true game at
+    /// that decision. `None` when the decision sampled its worlds as the plain search does.
+    pub fn belief_score(&self, view: &PlayerView, truth: &Game) -> Option<BeliefScore> {
+        self.belief.as_ref().and_then(|b| b.score(view, truth))
+    }
 }
 
 impl Bot for IsmctsBot {
     fn reset(&mut self, _seat: Seat, _config: &Config) {
         self.memory.reset();
         self.search.reset();
+        if let Some(b) = &mut self.belief {
+            b.reset();
+        }
+    }
+
+    fn wants_decisions(&self) -> bool {
+        self.belief.is_some()
+    }
+
+    fn decision_seen(&mut self, view: &PlayerView, actor: Seat, action: Action) {
+        if let Some(b) = &mut self.belief {
+            b.note(view, actor, action);
+        }
     }
 
     fn decide(&mut self, view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Action {
@@ -63,11 +88,20 @@ impl Bot for IsmctsBot {
             Some(r) => r.reduce(legal, |a| view.restricted_values(a)),
             None => legal,
         };
-        let action = self
-            .search
-            .decide(me, view.stage(), key, legal, rng, |rng| {
-                view.sample_world_skewed(silver_rules::CardMask::EMPTY, skew, rng)
-            });
+        let sample =
+            |rng: &mut BotRng| view.sample_world_skewed(silver_rules::CardMask::EMPTY, skew, rng);
+        let action = match &mut self.belief {
+            None => self
+                .search
+                .decide(me, view.stage(), key, legal, rng, sample),
+            Some(b) => {
+                b.start(&view);
+                self.search
+                    .decide(me, view.stage(), key, legal, rng, |rng| {
+                        b.world(&view, rng, sample)
+                    })
+            }
+        };
         self.memory.note_action(&view, action);
         action
     }
@@ -181,6 +215,13 @@ impl Kind for CheatingIsmcts {
     }
 
     fn observe(&mut self, _observation: &Observation) {}
+
+    /// It reads the other seats' cards in the true state; their decisions add nothing.
+    fn wants_decisions(&self) -> bool {
+        false
+    }
+
+    fn decision_seen(&mut self, _: &PlayerView, _: Seat, _: Action) {}
 
     /// It reads the true state, never a view.
     fn decide_in(

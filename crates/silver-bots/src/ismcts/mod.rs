@@ -99,10 +99,12 @@
 //! so after the first decision a search allocates nothing (with random rollouts; the greedy
 //! rollout policy's own allocations are its business).
 
+mod belief;
 mod bots;
 #[cfg(test)]
 mod tests;
 
+pub use belief::BeliefScore;
 pub use bots::{CheatingIsmcts, IsmctsBot};
 
 use crate::restrict::retain_allowed;

@@ -2,6 +2,7 @@
 //! play, no reading of hidden values), bot programs that misbehave, and the ISMCTS tests. The allocation test
 //! (`ismcts_alloc.rs`) stays a binary of its own: it installs a global allocator.
 
+mod belief;
 mod bots;
 mod exec;
 mod ismcts;

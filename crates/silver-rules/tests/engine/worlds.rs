@@ -128,3 +128,153 @@ fn every_sampled_world_leaves_the_mover_a_legal_action() {
         "{empty} of {worlds} worlds leave the mover no legal action"
     );
 }
+
+/// `PlayerView::world_before`: a view of an earlier moment of the round, completed with the
+/// values of a later world, is that moment's world. With the true later game it is exactly the
+/// true earlier game (values, knowledge, stage); with a world sampled from a later view of the
+/// same seat it is a consistent game that keeps the earlier view, and the mover's action then
+/// is legal in it unless the sample contradicts what legality implied then. Across a B8
+/// shuffle of cards the viewer knew, or another round, it is `None`.
+#[test]
+fn a_view_completed_from_a_later_world_is_that_moment() {
+    let mut buf = ActionList::new();
+    let (mut exact, mut sampled, mut refused) = (0u64, 0u64, 0u64);
+    for (k, set) in shipped_sets().into_iter().enumerate() {
+        for players in 2..=4u8 {
+            let seed = (k as u64) << 8 | players as u64;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut cfg = Config::standard(players).unwrap();
+            cfg.set = set;
+            let mut g = Game::new(cfg, 0).unwrap();
+            // (the game, each seat's view) at every decision of the current round.
+            let mut moments: Vec<Game> = Vec::new();
+            let mut steps = 0;
+            while steps < 400 {
+                match g.to_move() {
+                    ToMove::Deal => {
+                        g.deal_random(&mut rng, &mut ());
+                        moments.clear();
+                    }
+                    ToMove::Terminal => break,
+                    ToMove::Player(_) => {
+                        moments.push(g);
+                        g.legal_actions(&mut buf);
+                        let a = buf[rng.random_range(0..buf.len())];
+                        g.apply_unchecked(a, &mut ());
+                        steps += 1;
+                    }
+                }
+                let Some(earlier) = moments.len().checked_sub(1 + steps % 7).map(|i| moments[i])
+                else {
+                    continue;
+                };
+                if g.to_move() == ToMove::Deal || g.round() != earlier.round() {
+                    continue;
+                }
+                for seat in 0..players {
+                    let before = earlier.view(seat);
+                    let shuffled = g.view(seat).floating().0 .0 & !before.floating().0 .0 != 0;
+                    match before.world_before(&g) {
+                        Some(w) => {
+                            assert!(!shuffled || w.omniscient().check_invariants().is_ok());
+                            if !shuffled {
+                                assert!(w.view(seat) == before, "the earlier view, set {k}");
+                                for c in 0..CARDS as CardId {
+                                    assert_eq!(
+                                        w.omniscient().value(c),
+                                        earlier.omniscient().value(c),
+                                        "true values, set {k}"
+                                    );
+                                }
+                                exact += 1;
+                            }
+                        }
+                        None => {
+                            assert!(shuffled, "refused without a shuffle, set {k}");
+                            refused += 1;
+                        }
+                    }
+                    // A world sampled from the later view.
+                    let later = g.view(seat).sample_world(&mut rng);
+                    if let Some(w) = before.world_before(&later) {
+                        w.omniscient()
+                            .check_invariants()
+                            .unwrap_or_else(|e| panic!("set {k}: {e}"));
+                        assert!(w.view(seat) == before, "the earlier view kept, set {k}");
+                        sampled += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        exact > 10_000 && sampled > 10_000,
+        "{exact} exact, {sampled} sampled"
+    );
+    // Another round's world is not a hypothesis about this one.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut g = Game::new(Config::standard(2).unwrap(), 0).unwrap();
+    g.deal_random(&mut rng, &mut ());
+    let first = g.view(0);
+    while g.round() == 1 {
+        match g.to_move() {
+            ToMove::Deal => g.deal_random(&mut rng, &mut ()),
+            _ => {
+                g.legal_actions(&mut buf);
+                let a = buf[rng.random_range(0..buf.len())];
+                g.apply_unchecked(a, &mut ());
+            }
+        }
+    }
+    assert!(first.world_before(&g).is_none());
+    eprintln!("{exact} exact, {sampled} sampled, {refused} refused after a shuffle");
+}
+
+/// `PlayerView::swap_unknown` keeps a sampled world consistent with the view (and the tally
+/// right), refuses cards the viewer can place, and `exchangeable` lists exactly the cards it
+/// accepts.
+#[test]
+fn exchanging_two_unknown_values_keeps_the_world_consistent() {
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let mut buf = ActionList::new();
+    let mut swaps = 0u64;
+    for (k, set) in shipped_sets().into_iter().enumerate() {
+        let mut cfg = Config::standard(3).unwrap();
+        cfg.set = set;
+        let mut g = Game::new(cfg, 0).unwrap();
+        for _ in 0..300 {
+            match g.to_move() {
+                ToMove::Deal => g.deal_random(&mut rng, &mut ()),
+                ToMove::Terminal => break,
+                ToMove::Player(_) => {
+                    for seat in 0..3 {
+                        let view = g.view(seat);
+                        let m = view.exchangeable();
+                        let mut w = view.sample_world(&mut rng);
+                        for _ in 0..8 {
+                            let a = rng.random_range(0..CARDS as CardId);
+                            let b = rng.random_range(0..CARDS as CardId);
+                            let before = w;
+                            let ok = view.swap_unknown(&mut w, a, b);
+                            assert_eq!(ok, a != b && m.contains(a) && m.contains(b), "set {k}");
+                            if !ok {
+                                assert!(w == before);
+                                continue;
+                            }
+                            swaps += 1;
+                            // The invariants include the tally kept incrementally.
+                            w.omniscient()
+                                .check_invariants()
+                                .unwrap_or_else(|e| panic!("set {k}: {e}"));
+                            assert!(w.view(seat) == view, "set {k}: the view kept");
+                        }
+                    }
+                    g.legal_actions(&mut buf);
+                    let a = buf[rng.random_range(0..buf.len())];
+                    g.apply_unchecked(a, &mut ());
+                }
+            }
+        }
+    }
+    assert!(swaps > 10_000, "{swaps} swaps");
+}
