@@ -249,6 +249,11 @@ pub struct IsmctsParams {
     /// moves of the rollouts.
     #[serde(skip_serializing_if = "Forbid::is_empty")]
     pub forbid: Forbid,
+    /// Branch the tree on what the searcher's own actions reveal to it (a drawn card, a looked-at
+    /// value): after such an action, each observation has its own node, so results for
+    /// different cards are not pooled. Off by default.
+    #[serde(skip_serializing_if = "is_false")]
+    pub observations: bool,
     /// Belief-weighted worlds (off by default: every world is sampled from the information set
     /// as [`IsmctsParams::kept_low`] says and weighs the same).
     #[serde(skip_serializing_if = "BeliefSpec::is_off")]
@@ -275,6 +280,11 @@ pub struct BeliefSpec {
     /// Share of the modelled decision that is uniform over the legal actions (an opponent
     /// unlike the model does not make a world impossible).
     pub floor: f64,
+}
+
+/// For `skip_serializing_if` and the `Debug` of optional flags.
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for BeliefSpec {
@@ -348,6 +358,7 @@ impl Default for IsmctsParams {
             memory: MemorySpec::default(),
             kept_low: 1.0,
             forbid: Forbid::default(),
+            observations: false,
             belief: BeliefSpec::default(),
         }
     }
@@ -405,7 +416,7 @@ debug_without_empty_forbid!(IsmctsParams {
     reward,
     memory,
     kept_low,
-}, belief if !BeliefSpec::is_off);
+}, observations if !is_false, belief if !BeliefSpec::is_off);
 
 /// An invalid bot specification.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]

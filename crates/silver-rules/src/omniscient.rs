@@ -165,6 +165,16 @@ impl Omniscient<'_> {
         self.0.known[card as usize]
     }
 
+    /// The cards whose value `seat` knows.
+    pub fn known_by(&self, seat: Seat) -> crate::CardMask {
+        let bit = 1u8 << seat;
+        let mut m = 0u64;
+        for (c, &k) in self.0.known.iter().enumerate() {
+            m |= u64::from(k & bit != 0) << c;
+        }
+        crate::CardMask(m)
+    }
+
     /// Checks the state's invariants (what a fuzzer or property test asserts after every
     /// action): all 52 cards accounted for exactly once (R-DECK), the values form a full deck,
     /// face-up marks only on village cards, public cards known to everybody, Bodyguard and token

@@ -31,7 +31,9 @@
 //! two cards the searcher cannot place, at least one of them a card some decider knew
 //! ([`PlayerView::swap_unknown`]: the proposal is symmetric and keeps the world consistent
 //! with the information set), accepted with probability `min(1, L(W') / L(W))`. Only the
-//! decisions whose decider knew one of the two cards are re-evaluated. Each chain takes
+//! decisions whose decider knew one of the two cards are re-evaluated, and a decision's
+//! likelihood is remembered for the round by the values of the cards its decider knew (it
+//! depends on nothing else of the world). Each chain takes
 //! [`BeliefSpec::burn_in`] steps when a decision starts; then every iteration of the search
 //! takes the next chain in turn, advances it [`BeliefSpec::steps`] steps, deals the values of
 //! the cards no decision turns on afresh among those cards (the likelihood does not depend on
@@ -50,6 +52,7 @@ use rand::Rng;
 use silver_rules::{
     Action, ActionList, CardId, CardMask, Game, PlayerView, Seat, Stage, CARDS, MAX_ACTIONS, VALUES,
 };
+use std::collections::HashMap;
 
 /// Pseudo-worlds drawn from the viewer's own marginal added to the worlds' counts when
 /// [`BeliefScore`] estimates the probability of a card's true value.
@@ -88,7 +91,13 @@ struct Seen {
     action: Action,
     /// Cards the actor knew there and the searcher did not.
     knew: u64,
+    /// The decision's log-likelihood by the values of the `knew` cards (it depends on nothing
+    /// else of a world), packed four bits a card in increasing card order; kept for the round.
+    memo: HashMap<u64, f64>,
 }
+
+/// Most `knew` cards whose values pack into a memo key.
+const MEMO_CARDS: u32 = 16;
 
 /// The chains and the record they are drawn by (one per searching bot).
 pub(super) struct Belief {
@@ -195,6 +204,7 @@ impl Belief {
             actor,
             action,
             knew: view.known_only_by(actor).0,
+            memo: HashMap::new(),
         });
     }
 
@@ -348,6 +358,24 @@ impl Belief {
     /// Log-likelihood of recorded decision `i` if `world` is the truth (0 when its moment is
     /// not a world: a shuffle came in between).
     fn log_likelihood(&mut self, i: usize, world: &Game) -> f64 {
+        let knew = self.seen[i].knew;
+        if knew.count_ones() > MEMO_CARDS {
+            return self.evaluate(i, world);
+        }
+        let o = world.omniscient();
+        let key = CardMask(knew)
+            .iter()
+            .fold(0u64, |k, c| k << 4 | u64::from(o.value(c)));
+        if let Some(&l) = self.seen[i].memo.get(&key) {
+            return l;
+        }
+        let l = self.evaluate(i, world);
+        self.seen[i].memo.insert(key, l);
+        l
+    }
+
+    /// [`Belief::log_likelihood`], computed.
+    fn evaluate(&mut self, i: usize, world: &Game) -> f64 {
         let seen = &self.seen[i];
         let Some(then) = seen.view.world_before(world) else {
             return 0.0;

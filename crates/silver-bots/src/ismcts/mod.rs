@@ -112,7 +112,8 @@ use crate::spec::{GreedyParams, IsmctsParams, PriorKind, RewardKind, RolloutPoli
 use crate::{Bot, BotRng, GreedyBot};
 use rand::{Rng, RngCore, SeedableRng};
 use silver_rules::{
-    Action, ActionList, Game, PlayerView, Seat, Stage, ToMove, ValueSet, MAX_ACTIONS, MAX_PLAYERS,
+    Action, ActionList, CardMask, Game, PlayerView, Seat, Stage, ToMove, ValueSet, MAX_ACTIONS,
+    MAX_PLAYERS,
 };
 use std::time::{Duration, Instant};
 
@@ -152,9 +153,14 @@ struct Node {
     /// of the node's first visit (`hinted` once set).
     hint: Action,
     hinted: bool,
+    /// With [`IsmctsParams::observations`]: an observation node's key (what the searcher saw
+    /// its action reveal: the values of the cards it came to know, packed), 0 for a decision's
+    /// node. The children of an action that reveals something are observation nodes, one per
+    /// observation; the searcher's next decisions hang under them.
+    obs: u32,
 }
 
-const _: () = assert!(std::mem::size_of::<Node>() <= 40);
+const _: () = assert!(std::mem::size_of::<Node>() <= 48);
 
 /// Most steps of a planned multi-exchange (the slots, then the confirmation).
 const PLAN_LEN: usize = 16;
@@ -172,8 +178,20 @@ impl Node {
             actor: me,
             hint: Action::EndTurn,
             hinted: false,
+            obs: 0,
         }
     }
+}
+
+/// An observation's key: the values of the cards in `new` (those the searcher came to know),
+/// four bits a card in increasing card order, plus one so that no observation is 0; the
+/// first seven cards (no action of a turn reveals more).
+fn observation_key(world: &Game, new: silver_rules::CardMask) -> u32 {
+    let o = world.omniscient();
+    new.iter()
+        .take(7)
+        .fold(0u32, |k, c| k << 4 | u32::from(o.value(c)))
+        + 1
 }
 
 /// True when the search must stop: the round `round` has been scored (or another began).
@@ -397,28 +415,31 @@ impl Search {
                 PriorKind::None => self.select_ucb(found, n, rng),
                 PriorKind::Greedy => self.select_puct(node, &world, actor, n, rng),
             };
+            // What the searcher knows before its action, if its observations branch the tree.
+            let knew =
+                (self.params.observations && actor == me).then(|| world.omniscient().known_by(me));
             match step {
                 Step::Follow(child) => {
                     world.apply_unchecked(self.nodes[child as usize].action, &mut ());
                     node = child;
+                    if let Some(knew) = knew {
+                        let new = CardMask(world.omniscient().known_by(me).0 & !knew.0);
+                        if !new.is_empty() {
+                            let key = observation_key(&world, new);
+                            match self.observation_child(node, key) {
+                                Some(o) => node = o,
+                                None => {
+                                    node = self.push_node(node, Action::EndTurn, actor, key);
+                                    break;
+                                }
+                            }
+                        }
+                    }
                 }
                 Step::Expand(j) => {
                     let action = self.buf[j];
-                    let idx = self.nodes.len() as u32;
-                    let next = self.nodes[node as usize].first_child;
-                    self.nodes[node as usize].first_child = idx;
-                    self.nodes.push(Node {
-                        reward: 0.0,
-                        parent: node,
-                        first_child: NIL,
-                        next_sibling: next,
-                        visits: 0,
-                        avail: 1,
-                        action,
-                        actor,
-                        hint: Action::EndTurn,
-                        hinted: false,
-                    });
+                    let idx = self.push_node(node, action, actor, 0);
+                    self.nodes[idx as usize].avail = 1;
                     world.apply_unchecked(action, &mut ());
                     node = idx;
                     break;
@@ -437,6 +458,39 @@ impl Search {
             nd.reward += r[nd.actor as usize];
             n = nd.parent;
         }
+    }
+
+    /// Adds a child of `parent` (first in its list) and returns it.
+    fn push_node(&mut self, parent: u32, action: Action, actor: Seat, obs: u32) -> u32 {
+        let idx = self.nodes.len() as u32;
+        let next = self.nodes[parent as usize].first_child;
+        self.nodes[parent as usize].first_child = idx;
+        self.nodes.push(Node {
+            reward: 0.0,
+            parent,
+            first_child: NIL,
+            next_sibling: next,
+            visits: 0,
+            avail: 0,
+            action,
+            actor,
+            hint: Action::EndTurn,
+            hinted: false,
+            obs,
+        });
+        idx
+    }
+
+    /// The observation child of action node `node` with this key.
+    fn observation_child(&self, node: u32, key: u32) -> Option<u32> {
+        let mut ch = self.nodes[node as usize].first_child;
+        while ch != NIL {
+            if self.nodes[ch as usize].obs == key {
+                return Some(ch);
+            }
+            ch = self.nodes[ch as usize].next_sibling;
+        }
+        None
     }
 
     /// UCB1 with availability (no prior): an untried action, chosen uniformly, if there is

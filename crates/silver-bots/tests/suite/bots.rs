@@ -34,6 +34,7 @@ fn specs() -> Vec<BotSpec> {
         "ismcts:iterations=16,rollout=greedy,memory.capacity=3",
         "ismcts:iterations=16,rollout_turns=4,reward=own",
         "ismcts:iterations=16,belief.worlds=4,belief.burn_in=3",
+        "ismcts:iterations=24,observations=true",
     ]
     .iter()
     .map(|s| BotSpec::parse_inline(s).unwrap())
