@@ -89,6 +89,10 @@ enum Command {
     /// Step through a recorded game (a run's game, a saved game or a script) by decision, turn
     /// and round, as the omniscient observer or from one seat.
     View(cmd::view::ViewArgs),
+    /// Belief diagnostics of an `ismcts` bot with `belief.worlds > 0`: per decision of seat 0,
+    /// how probable the true hidden cards were under its search's worlds and under uniform
+    /// worlds (a CSV with --out), summarised by turn with 95% intervals over games.
+    Beliefs(cmd::beliefs::BeliefsArgs),
 }
 
 /// A failed write to standard output, as an error (a closed pipe is recognised by its kind).
@@ -156,6 +160,7 @@ fn command() -> ExitCode {
         Command::Verify(a) => cmd::verify::verify_cmd(&a),
         Command::Play(a) => cmd::play::play_cmd(&a),
         Command::View(a) => cmd::view::view_cmd(&a),
+        Command::Beliefs(a) => cmd::beliefs::beliefs_cmd(&a),
     };
     finish(result)
 }

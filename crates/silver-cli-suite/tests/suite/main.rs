@@ -2,7 +2,7 @@
 //! (`cli.rs`), head-to-head, ratings and SPRT (`compare.rs`), output-directory ownership and
 //! integrity (`integrity.rs`), what a run directory vouches for (`tamper.rs`), failing loudly in
 //! one line (`failures.rs`), the docs' output blocks, commands and links (`docs.rs`), bot programs that misbehave (`programs.rs`), the Python package
-//! (`python.rs`), the cluster page's Slurm and GNU parallel recipes on a real Slurm (`slurm.rs`), what shared files may start (`security.rs`), card sets (`sets.rs`) and balance
+//! (`python.rs`), belief diagnostics (`beliefs.rs`), the cluster page's Slurm and GNU parallel recipes on a real Slurm (`slurm.rs`), what shared files may start (`security.rs`), card sets (`sets.rs`) and balance
 //! sweeps (`balance.rs`), all through the real executable and the shared harness in `common/`.
 //!
 //! This package depends on no engine crate, so a change to the engine does not rebuild these
@@ -14,6 +14,7 @@
 mod common;
 
 mod balance;
+mod beliefs;
 mod cli;
 mod compare;
 mod design;

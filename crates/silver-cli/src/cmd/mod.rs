@@ -3,6 +3,7 @@
 //! plan of a run directory, and the comparison tables.
 
 pub(crate) mod balance;
+pub(crate) mod beliefs;
 pub(crate) mod bots;
 pub(crate) mod cards;
 pub(crate) mod design;
