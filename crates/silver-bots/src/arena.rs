@@ -446,7 +446,6 @@ where
         watch: &mut W,
     ) -> Result<Action, MatchError> {
         let actions: &ActionList = self.legal.borrow();
-        let several = actions.len() > 1;
         let Some(player) = self.players.player(seat) else {
             return Err(MatchError::NoPlayer);
         };
@@ -475,7 +474,7 @@ where
             }
         };
         watch.decided(seat, a, player);
-        if several && self.deciders & !(1 << seat) != 0 {
+        if self.deciders & !(1 << seat) != 0 && self.legal.borrow().len() > 1 {
             self.show_decision(seat, a);
         }
         self.legal.borrow_mut().clear();

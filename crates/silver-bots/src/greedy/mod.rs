@@ -65,6 +65,10 @@ pub struct GreedyBot {
     gains: [std::cell::Cell<f64>; VALUES],
     /// The reduced legal list of a restricted player (`forbid`); `None` for the others.
     restriction: Option<Box<Restriction>>,
+    /// The scores of the last decision's actions, kept only while [`GreedyBot::scores`] asks
+    /// (`recording`).
+    recorded: Vec<f64>,
+    recording: bool,
 }
 
 impl GreedyBot {
@@ -80,6 +84,8 @@ impl GreedyBot {
             own: Own::EMPTY,
             gains: Default::default(),
             restriction: Restriction::of(params.forbid),
+            recorded: Vec::new(),
+            recording: false,
         }
     }
 
@@ -632,27 +638,19 @@ impl GreedyBot {
         best
     }
 
-    /// [`GreedyBot::decide_among`] from the view the player recalls.
-    #[inline]
-    fn decide_seen(&mut self, view: ViewRef<'_>, legal: &[Action]) -> usize {
-        let mut best = 0;
-        let mut best_score = f64::NEG_INFINITY;
-        self.score_each(view, legal, |i, s| {
-            if s > best_score {
-                best = i;
-                best_score = s;
-            }
-        });
-        best
-    }
-
     /// The score of every action of `legal` at this decision, as the player sees it (`out[i]`
-    /// for `legal[i]`; actions it would not take unless forced score about -1e9). The player's
-    /// state that outlives a decision (a planned multi-exchange) is set as deciding would, so
-    /// a model asked about another seat's decisions should start each from
-    /// [`GreedyBot::forget_plan`].
+    /// for `legal[i]`; actions it would not take unless forced score about -1e9): the scores
+    /// [`GreedyBot::decide_seen`] compares, recorded as it goes (one body for both, so the
+    /// game's hot path keeps its code). The player's state that outlives a decision (a planned
+    /// multi-exchange) is set as deciding would, so a model asked about another seat's
+    /// decisions should start each from [`GreedyBot::forget_plan`].
     pub(crate) fn scores(&mut self, view: ViewRef<'_>, legal: &[Action], out: &mut [f64]) {
-        self.score_each(view, legal, |i, s| out[i] = s);
+        self.recording = true;
+        self.recorded.clear();
+        self.recorded.resize(legal.len(), 0.0);
+        self.decide_seen(view, legal);
+        self.recording = false;
+        out.copy_from_slice(&self.recorded);
     }
 
     /// Forgets the planned multi-exchange.
@@ -660,15 +658,8 @@ impl GreedyBot {
         self.plan = 0;
     }
 
-    /// Calls `each(i, score)` for every action of `legal`, in order (the body of
-    /// [`GreedyBot::decide_seen`]).
-    #[inline(always)]
-    fn score_each<F: FnMut(usize, f64)>(
-        &mut self,
-        view: ViewRef<'_>,
-        legal: &[Action],
-        mut each: F,
-    ) {
+    /// [`GreedyBot::decide_among`] from the view the player recalls.
+    fn decide_seen(&mut self, view: ViewRef<'_>, legal: &[Action]) -> usize {
         let stage = view.stage();
         // Decisions that need no estimate: the opening peeks, and the next step of a planned
         // multi-exchange (the same scores as `score` gives them, without building a context).
@@ -678,15 +669,23 @@ impl GreedyBot {
             _ => false,
         };
         if light {
+            let mut best = 0;
+            let mut best_score = f64::NEG_INFINITY;
             for (i, &a) in legal.iter().enumerate() {
                 let s = match (stage, a) {
                     (_, Action::OpeningPeek { slot }) => opening_peek_score(slot),
                     (Stage::Selecting { chosen, .. }, _) => selecting_score(self.plan, chosen, a),
                     _ => NEVER,
                 };
-                each(i, s);
+                if self.recording {
+                    self.recorded[i] = s;
+                }
+                if s > best_score {
+                    best = i;
+                    best_score = s;
+                }
             }
-            return;
+            return best;
         }
         let me = view.viewer();
         let u = Unknowns::of(view);
@@ -750,6 +749,8 @@ impl GreedyBot {
             Some(s) if legal.iter().any(|&a| census_matters(a)) => ctx.census_wanted(s),
             _ => false,
         };
+        let mut best = 0;
+        let mut best_score = f64::NEG_INFINITY;
         for (i, &a) in legal.iter().enumerate() {
             // Equal scores for cards of different opponents go to the next opponent clockwise
             // (the engine lists seats in absolute order, which would favour some seats).
@@ -757,8 +758,16 @@ impl GreedyBot {
                 Action::Target { seat, .. } => 1e-7 * ctx.clockwise(seat) as f64,
                 _ => 0.0,
             };
-            each(i, self.score(&ctx, stage, a, census) - tie);
+            let s = self.score(&ctx, stage, a, census) - tie;
+            if self.recording {
+                self.recorded[i] = s;
+            }
+            if s > best_score {
+                best = i;
+                best_score = s;
+            }
         }
+        best
     }
 }
 

@@ -12,7 +12,9 @@
 //!    forgetful bot samples the cards it forgot too). With [`IsmctsParams::kept_low`] > 0 the
 //!    sample is skewed, consistently with the bot's knowledge, towards low values for the cards
 //!    opponents have seen and kept (uniform sampling makes them look average, which over-values
-//!    census calls). [`CheatingIsmcts`] copies the true [`Game`] instead.
+//!    census calls). With [`IsmctsParams::belief`] on, worlds come instead from Markov chains
+//!    that weigh them by how likely the opponents' decisions of the round are in them (the
+//!    `belief` module). [`CheatingIsmcts`] copies the true [`Game`] instead.
 //! 2. **Selects** down the tree. What the tree holds is [`IsmctsParams::tree`]:
 //!    * [`TreeScope::Turn`] (the default): the searcher's own decisions of its current turn
 //!      (the draw, the exchange and its slots, the ability's targets, free actions). The first
@@ -24,6 +26,13 @@
 //!      (single-observer ISMCTS). An opponent's node is shared by all worlds, so the tree
 //!      chooses the opponent's moves blind to the opponent's own cards (strategy fusion);
 //!      measured against greedy this is much weaker (see `benches/results/`).
+//!
+//!    With [`IsmctsParams::observations`], an action of the searcher that reveals something
+//!    to it (a drawn card, a looked-at value) leads to one *observation node* per thing seen
+//!    (keyed by the values it came to know), and its next decisions hang under that node: the
+//!    tree is keyed by what the searcher's own seat sees, as information-set search
+//!    prescribes, instead of pooling the results for different cards in one node. Selection
+//!    at the action still reads the action's statistics over all observations.
 //!
 //!    At each node the world's legal actions are computed; every child whose action is legal
 //!    in this world has its *availability* count incremented (legal sets differ between

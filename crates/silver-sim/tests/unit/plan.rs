@@ -397,6 +397,7 @@ fn every_shipped_profile_loads() {
             "greedy-mem2",
             "ismcts-10k",
             "ismcts-1k",
+            "ismcts-belief",
             "ismcts-classic",
             "random"
         ]
