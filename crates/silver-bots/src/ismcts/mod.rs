@@ -106,7 +106,9 @@
 //! `iterations + 1` nodes (at most 2^20 up front; bigger trees grow it) and keeps that
 //! capacity. The legal-action buffer is a fixed-capacity [`ActionList`] and worlds are `Copy`,
 //! so after the first decision a search allocates nothing (with random rollouts; the greedy
-//! rollout policy's own allocations are its business).
+//! rollout policy's own allocations are its business). Belief-weighted worlds are the
+//! exception: the round's record of decisions seen, and each decision's remembered
+//! likelihoods, grow as the round goes.
 
 mod belief;
 mod bots;

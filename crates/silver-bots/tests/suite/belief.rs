@@ -11,23 +11,44 @@ use silver_rules::{CardSet, Config, Seat};
 /// marginal and under the search's worlds, the chains' acceptance).
 type Row = (u16, u32, f64, f64, f64);
 
+/// A game of `players` players with `spec` at seat 0 and greedy at the others, `first` to play
+/// first, the deal drawn from `deal_seed` and seat `s`'s stream seeded `bot_seed ^ s`.
+fn belief_match(
+    spec: &BotSpec,
+    players: u8,
+    set: CardSet,
+    first: Seat,
+    deal_seed: u64,
+    bot_seed: u64,
+) -> Match<Vec<Player>, ChaCha8Rng, Vec<BotRng>> {
+    let greedy = BotSpec::parse_inline("greedy").unwrap();
+    let mut cfg = Config::standard(players).unwrap();
+    cfg.set = set;
+    let seats: Vec<Player> = (0..players)
+        .map(|s| Player::from_spec(if s == 0 { spec } else { &greedy }))
+        .collect();
+    let rngs: Vec<BotRng> = (0..u64::from(players))
+        .map(|s| BotRng::seed_from_u64(bot_seed ^ s))
+        .collect();
+    Match::new(
+        cfg,
+        first,
+        seats,
+        ChaCha8Rng::seed_from_u64(deal_seed),
+        rngs,
+    )
+    .unwrap()
+}
+
 /// Plays `games` games of `players` players, seat 0 the belief searcher `spec`, the others
 /// greedy, and scores seat 0's pools against the true cards.
 fn scored_games(spec: &str, players: u8, set: CardSet, games: u64, seed: u64) -> Vec<Row> {
     let spec = BotSpec::parse_inline(spec).unwrap();
-    let greedy = BotSpec::parse_inline("greedy").unwrap();
     let mut rows = Vec::new();
     for g in 0..games {
-        let mut cfg = Config::standard(players).unwrap();
-        cfg.set = set;
-        let seats: Vec<Player> = (0..players)
-            .map(|s| Player::from_spec(if s == 0 { &spec } else { &greedy }))
-            .collect();
-        let rngs: Vec<BotRng> = (0..players as u64)
-            .map(|s| BotRng::seed_from_u64(seed ^ (g << 8) ^ s))
-            .collect();
-        let deal = ChaCha8Rng::seed_from_u64(seed ^ (g << 8) ^ 0xDEA1);
-        let mut m = Match::new(cfg, (g % u64::from(players)) as Seat, seats, deal, rngs).unwrap();
+        let first = (g % u64::from(players)) as Seat;
+        let (deal, bots) = (seed ^ (g << 8) ^ 0xDEA1, seed ^ (g << 8));
+        let mut m = belief_match(&spec, players, set, first, deal, bots);
         while let Some(seat) = m.step_until(SeatSet::only(0), &mut EventsOnly(&mut ())) {
             assert_eq!(seat, 0);
             let truth = *m.game();
@@ -64,16 +85,7 @@ fn moves(players: u8, set: CardSet, seed: u64) -> Vec<silver_rules::Action> {
     }
     let spec =
         BotSpec::parse_inline("ismcts:iterations=30,belief.worlds=4,belief.burn_in=5").unwrap();
-    let greedy = BotSpec::parse_inline("greedy").unwrap();
-    let mut cfg = Config::standard(players).unwrap();
-    cfg.set = set;
-    let seats: Vec<Player> = (0..players)
-        .map(|s| Player::from_spec(if s == 0 { &spec } else { &greedy }))
-        .collect();
-    let rngs: Vec<BotRng> = (0..players as u64)
-        .map(|s| BotRng::seed_from_u64(seed ^ s))
-        .collect();
-    let mut m = Match::new(cfg, 1, seats, ChaCha8Rng::seed_from_u64(seed), rngs).unwrap();
+    let mut m = belief_match(&spec, players, set, 1, seed, seed);
     let mut log = Log(Vec::new());
     assert!(m.step_until(SeatSet::NONE, &mut log).is_none());
     log.0
@@ -97,19 +109,11 @@ fn belief_search_is_reproducible() {
 fn belief_search_reads_no_hidden_value() {
     let spec =
         BotSpec::parse_inline("ismcts:iterations=30,belief.worlds=4,belief.burn_in=5").unwrap();
-    let greedy = BotSpec::parse_inline("greedy").unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let (mut checked, mut differing) = (0, 0);
+    let (mut checked, mut differing, mut weighed) = (0, 0, 0);
     for game in 0..12u64 {
-        let cfg = Config::standard(3).unwrap();
-        let start = |_| {
-            let seats: Vec<Player> = (0..3)
-                .map(|s| Player::from_spec(if s == 0 { &spec } else { &greedy }))
-                .collect();
-            let rngs: Vec<BotRng> = (0..3).map(|s| BotRng::seed_from_u64(game ^ s)).collect();
-            Match::new(cfg, 1, seats, ChaCha8Rng::seed_from_u64(game), rngs).unwrap()
-        };
-        let (mut a, mut b) = (start(0), start(1));
+        let start = || belief_match(&spec, 3, CardSet::amulet(), 1, game, game);
+        let (mut a, mut b) = (start(), start());
         // Both to the same decision of seat 0, deep in the first round.
         for _ in 0..(3 + game % 5) {
             let sa = a.step_until(SeatSet::only(0), &mut EventsOnly(&mut ()));
@@ -133,10 +137,18 @@ fn belief_search_reads_no_hidden_value() {
         let db = b.players_mut()[0].decide(&w2, 0, &legal, &mut BotRng::seed_from_u64(game));
         assert_eq!(da, db, "game {game}");
         checked += 1;
+        // The decision did weigh its worlds by the decisions seen.
+        if let Player::Ismcts(bot) = &a.players()[0] {
+            weighed += usize::from(bot.belief_score(&view, &w1).is_some());
+        }
     }
     assert!(
         checked >= 10 && differing >= 10,
         "{checked} checked, {differing} differing"
+    );
+    assert!(
+        weighed >= 8,
+        "{weighed} of {checked} decisions used the chains"
     );
 }
 
