@@ -317,13 +317,13 @@ impl Belief {
             }
         };
         self.proposed += 1;
-        let mut w = self.chains[j];
-        let o = w.omniscient();
+        let o = self.chains[j].omniscient();
         if o.value(a) == o.value(b) {
             // The same world.
             self.accepted += 1;
             return;
         }
+        let mut w = self.chains[j];
         if !view.swap_unknown(&mut w, a, b) {
             return;
         }

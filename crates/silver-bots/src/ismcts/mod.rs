@@ -437,7 +437,7 @@ impl Search {
                         let new = CardMask(world.omniscient().known_by(me).0 & !knew.0);
                         if !new.is_empty() {
                             let key = observation_key(&world, new);
-                            match self.observation_child(node, key) {
+                            match self.find_child(node, |c| c.obs == key) {
                                 Some(o) => node = o,
                                 None => {
                                     node = self.push_node(node, Action::EndTurn, actor, key);
@@ -492,11 +492,11 @@ impl Search {
         idx
     }
 
-    /// The observation child of action node `node` with this key.
-    fn observation_child(&self, node: u32, key: u32) -> Option<u32> {
+    /// The first child of `node` that `is` picks.
+    fn find_child(&self, node: u32, is: impl Fn(&Node) -> bool) -> Option<u32> {
         let mut ch = self.nodes[node as usize].first_child;
         while ch != NIL {
-            if self.nodes[ch as usize].obs == key {
+            if is(&self.nodes[ch as usize]) {
                 return Some(ch);
             }
             ch = self.nodes[ch as usize].next_sibling;
@@ -634,14 +634,7 @@ impl Search {
 
     /// The child of `node` reached by `action`.
     fn child_of(&self, node: u32, action: Action) -> Option<u32> {
-        let mut ch = self.nodes[node as usize].first_child;
-        while ch != NIL {
-            if self.nodes[ch as usize].action == action {
-                return Some(ch);
-            }
-            ch = self.nodes[ch as usize].next_sibling;
-        }
-        None
+        self.find_child(node, |c| c.action == action)
     }
 
     /// The next planned step of the multi-exchange being selected, if it is for this turn and
