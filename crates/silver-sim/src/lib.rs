@@ -102,7 +102,10 @@ pub use verify::{verify_dir, Verified};
 /// What this crate's own tests (`tests/unit`) reach inside it; not part of the API.
 #[doc(hidden)]
 pub mod testing {
-    pub use crate::balance::metrics::{metrics_csv, read_metrics, GameRow, SetData};
+    pub use crate::balance::metrics::{
+        control_blocks, metrics_csv, read_metrics, reduced_metric, ControlledMetric, GameRow,
+        ReducedMetric, RowLuck, SetData, CONTROLLED,
+    };
     pub use crate::balance::one_swap;
     pub use crate::balance::report::num;
     pub use crate::balance::sweep::load_set;

@@ -195,6 +195,14 @@ pub fn block_control_estimate(yxc: &[(f64, f64, f64)]) -> Option<Controlled> {
     })
 }
 
+/// The variance ratio of a difference: a plain interval's width over a reduced one's,
+/// squared (both normal, over the same blocks, so the squared widths are their variances up
+/// to the same factor). NaN when either is unknown or the reduced one has no width (a set
+/// against itself).
+pub fn width_ratio(plain: Est, reduced: Est) -> f64 {
+    ((plain.high - plain.low) / (reduced.high - reduced.low)).powi(2)
+}
+
 /// The exact 97.5% lower bound of a Poisson mean from an observed count `k`: the `λ` at which
 /// a count of `k` or more has probability 2.5%.
 fn poisson_low(k: u32) -> f64 {
@@ -314,6 +322,21 @@ mod tests {
         assert!(
             block_control_estimate(&[(2.0, 2.0, 1.0), (2.0, 2.0, -1.0), (2.0, 2.0, 0.5)]).is_none()
         );
+    }
+
+    #[test]
+    fn width_ratio_by_hand() {
+        let e = |low: f64, high: f64| Est {
+            value: (low + high) / 2.0,
+            low,
+            high,
+        };
+        // Widths 4 and 2: the variances are in the ratio (4/2)² = 4.
+        assert_eq!(width_ratio(e(-2.0, 2.0), e(0.0, 2.0)), 4.0);
+        assert_eq!(width_ratio(e(0.0, 1.0), e(0.0, 4.0)), 1.0 / 16.0);
+        // No width (a set against itself) or an unknown end: no ratio.
+        assert!(width_ratio(e(0.0, 0.0), e(0.0, 0.0)).is_nan());
+        assert!(width_ratio(e(f64::NAN, 1.0), e(0.0, 1.0)).is_nan());
     }
 
     #[test]

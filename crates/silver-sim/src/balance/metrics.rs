@@ -34,6 +34,41 @@ pub struct GameRow {
     pub winner_bot: u32,
     /// Ability uses per value.
     pub uses: [u32; VALUES],
+    /// The game's chance luck as the reduced metrics' controls read it, in a sweep that
+    /// measures luck (`variance_reduction`); `None` otherwise.
+    pub luck: Option<RowLuck>,
+}
+
+/// One game's chance luck ([`silver_rules::Luck`]) as the variance-reduced metrics of
+/// `balance.csv` read it, in fixed point; zero in expectation whatever the bots do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RowLuck {
+    /// Σ over the seats of their luck in points, tenths of a point
+    /// ([`silver_stats::LUCK_POINTS`]; positive: the cards revealed cost the table points it
+    /// was not expected to lose): the control of the mean round score.
+    pub points: i64,
+    /// The start player's luck in places, thousandths of a place
+    /// ([`silver_stats::LUCK_PLACES`]; positive: the cards put more seats ahead of it than
+    /// expected): the control of the start player's win rate.
+    pub start: i64,
+}
+
+impl RowLuck {
+    /// Game `index` of `plan`'s luck per seat, read as the controls read it.
+    pub fn of(
+        plan: &Plan,
+        index: u64,
+        luck: &silver_stats::SeatLuck<{ silver_rules::MAX_PLAYERS }>,
+    ) -> RowLuck {
+        let n = plan.players as usize;
+        // The start player, as the game loop draws it for the game's deal.
+        let (first, _) =
+            silver_bots::seeds::dealing(plan.seed, plan.slot(index).deal, plan.players);
+        RowLuck {
+            points: luck.points[..n].iter().sum(),
+            start: luck.places[first as usize],
+        }
+    }
 }
 
 impl GameRow {
@@ -49,24 +84,32 @@ impl GameRow {
             start_won: s.start_player_wins as u32,
             winner_bot: s.bots.iter().position(|b| b.wins > 0).unwrap_or(0) as u32,
             uses: std::array::from_fn(|v| s.cards.get(v).map_or(0, |c| c.ability_used) as u32),
+            luck: None,
         }
     }
 }
 
-pub(crate) fn metrics_header() -> String {
+/// The header of `game-metrics.csv`, with the luck columns of a sweep that measures luck.
+pub(crate) fn metrics_header(luck: bool) -> String {
     let mut h = String::from(
         "game,rounds,player_rounds,score_sum,turns,census_calls,census_success,start_won,winner_bot",
     );
     for v in 0..VALUES {
         h.push_str(&format!(",use_{v}"));
     }
+    if luck {
+        h.push_str(",luck_points,luck_start");
+    }
     h.push('\n');
     h
 }
 
-/// `game-metrics.csv`: one row of counts per game, in game order.
+/// `game-metrics.csv`: one row of counts per game, in game order; with the luck columns
+/// (`luck_points`, `luck_start`) when the games carry luck (every game of a sweep that
+/// measures it does).
 pub fn metrics_csv(rows: &[GameRow]) -> Vec<u8> {
-    let mut out = metrics_header().into_bytes();
+    let luck = rows.first().is_some_and(|r| r.luck.is_some());
+    let mut out = metrics_header(luck).into_bytes();
     for (g, r) in rows.iter().enumerate() {
         let mut row = CsvRow::new(&mut out);
         row.count(g as u64)
@@ -80,6 +123,9 @@ pub fn metrics_csv(rows: &[GameRow]) -> Vec<u8> {
             .num(r.winner_bot);
         for u in r.uses {
             row.num(u);
+        }
+        if let Some(l) = r.luck.filter(|_| luck) {
+            row.num(l.points).num(l.start);
         }
         row.end();
     }
@@ -162,6 +208,19 @@ pub(crate) fn checked_metrics(
             s.cards.get(v).map_or(0, |c| c.ability_used as i64),
         ));
     }
+    // Luck in every row exactly when the set measured it (the manifest names its model).
+    let lucky = rows.iter().filter(|r| r.luck.is_some()).count() as u64;
+    let expected = if m.luck.is_some() { games } else { 0 };
+    if lucky != expected {
+        return Err(bad(format!(
+            "{name} carries chance luck in {lucky} of {games} rows, but the set {}",
+            if m.luck.is_some() {
+                "measured it in every game"
+            } else {
+                "did not measure it"
+            }
+        )));
+    }
     for (what, found, recorded) in checks {
         if found != recorded {
             return Err(bad(format!(
@@ -172,16 +231,21 @@ pub(crate) fn checked_metrics(
     Ok(rows)
 }
 
-/// Parses `game-metrics.csv`; `None` unless it holds exactly `games` rows in order.
+/// Parses `game-metrics.csv` (with or without the luck columns); `None` unless it holds
+/// exactly `games` rows in order.
 fn parse_metrics(text: &str, games: u64) -> Option<Vec<GameRow>> {
-    let body = text.strip_prefix(metrics_header().as_str())?;
+    let (body, luck) = match text.strip_prefix(metrics_header(false).as_str()) {
+        Some(body) => (body, false),
+        None => (text.strip_prefix(metrics_header(true).as_str())?, true),
+    };
+    let width = 9 + VALUES + if luck { 2 } else { 0 };
     let mut rows = Vec::new();
     for (g, line) in body.lines().enumerate() {
         let f: Vec<i64> = line
             .split(',')
             .map(|x| x.parse().ok())
             .collect::<Option<_>>()?;
-        if f.len() != 9 + VALUES || f[0] != g as i64 {
+        if f.len() != width || f[0] != g as i64 {
             return None;
         }
         let u = |i: usize| u32::try_from(f[i]).ok();
@@ -199,6 +263,10 @@ fn parse_metrics(text: &str, games: u64) -> Option<Vec<GameRow>> {
             start_won: u(7)?,
             winner_bot: u(8)?,
             uses,
+            luck: luck.then(|| RowLuck {
+                points: f[9 + VALUES],
+                start: f[10 + VALUES],
+            }),
         });
     }
     (rows.len() as u64 == games).then_some(rows)
@@ -256,6 +324,144 @@ pub struct SetMetrics {
     pub win_spread: Metric,
     /// Ability uses per round, per value.
     pub uses: [Metric; VALUES],
+    /// In a sweep that measures luck: the variance-reduced metrics, in [`CONTROLLED`]'s
+    /// order; empty otherwise.
+    pub reduced: Vec<ReducedMetric>,
+}
+
+/// A metric of `balance.csv` with a control: one game's numerator and denominator (the
+/// plain metric's ratio Σy/Σx) and its control, chance luck in its natural unit.
+pub struct ControlledMetric {
+    /// The plain metric's column name.
+    pub name: &'static str,
+    /// One game's numerator.
+    pub y: fn(&GameRow) -> f64,
+    /// One game's denominator.
+    pub x: fn(&GameRow) -> f64,
+    /// One game's control, zero in expectation.
+    pub c: fn(&RowLuck) -> f64,
+}
+
+/// The metrics of `balance.csv` that get a variance-reduced estimate, in its order, each with
+/// the luck that moves it directly: the mean round score with the table's luck in points (Σ
+/// over the seats of what the revealed cards added to their totals beyond expectation), and
+/// the start player's win rate with the start player's luck in places. The others have none:
+/// the round length, the census call and success rates and the ability uses have no luck of
+/// their own (the table's luck in points, tried as their control, narrowed none of them by
+/// more than 4% in variance, median 0–2%; the census caller's own luck is not kept per
+/// round); the sum of
+/// the seats' luck in places is 0 by construction; the standard deviations and the win
+/// spread are not ratios of sums.
+pub const CONTROLLED: [ControlledMetric; 2] = [
+    ControlledMetric {
+        name: "mean_round_score",
+        y: |g| g.score_sum as f64,
+        x: |g| g.player_rounds as f64,
+        c: |l| l.points as f64 / silver_stats::LUCK_POINTS,
+    },
+    ControlledMetric {
+        name: "start_win_rate",
+        y: |g| g.start_won as f64,
+        x: |_| 1.0,
+        c: |l| l.start as f64 / silver_stats::LUCK_PLACES,
+    },
+];
+
+/// A variance-reduced metric of one set ([`silver_stats::design::block_control_estimate`]
+/// over blocks, a deal with its seat rotations), and its paired difference from the base's.
+/// Unknown values are NaN (empty cells): no spread left in the blocks, or no luck in the
+/// base's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReducedMetric {
+    /// The plain metric's column name.
+    pub name: &'static str,
+    /// The reduced value with its 95% interval over blocks.
+    pub value: Est,
+    /// The plain estimate's variance over the reduced one's, from the same blocks.
+    pub ratio: f64,
+    /// This set's reduced value minus the base's, with the paired interval over the same
+    /// blocks.
+    pub diff: Est,
+    /// The plain paired difference's interval width over the reduced one's, squared
+    /// ([`silver_stats::design::width_ratio`]).
+    pub diff_ratio: f64,
+}
+
+/// Each block's `(Σy, Σx, Σc)` of a controlled metric, the games of one deal (consecutive,
+/// [`Plan::slot`]) a block; `None` unless every game carries luck.
+pub fn control_blocks(
+    plan: &Plan,
+    rows: &[GameRow],
+    m: &ControlledMetric,
+) -> Option<Vec<(f64, f64, f64)>> {
+    let mut out: Vec<(f64, f64, f64)> = Vec::new();
+    let mut deal = None;
+    for (g, r) in rows.iter().enumerate() {
+        let l = r.luck?;
+        let d = plan.slot(g as u64).deal;
+        if deal != Some(d) {
+            out.push((0.0, 0.0, 0.0));
+            deal = Some(d);
+        }
+        if let Some(b) = out.last_mut() {
+            b.0 += (m.y)(r);
+            b.1 += (m.x)(r);
+            b.2 += (m.c)(&l);
+        }
+    }
+    Some(out)
+}
+
+/// A set's reduced metric from its blocks and the base's (the same deals in the same order):
+/// the value, its variance ratio, and the paired difference with its own ratio against the
+/// plain paired difference over the same blocks.
+pub fn reduced_metric(
+    name: &'static str,
+    set: &[(f64, f64, f64)],
+    base: &[(f64, f64, f64)],
+) -> ReducedMetric {
+    use silver_stats::design::{
+        block_control_estimate, block_ratio_estimate, paired_difference, width_ratio,
+    };
+    let unknown = Est {
+        value: f64::NAN,
+        low: f64::NAN,
+        high: f64::NAN,
+    };
+    let (a, b) = (block_control_estimate(set), block_control_estimate(base));
+    let plain = |blocks: &[(f64, f64, f64)]| {
+        block_ratio_estimate(&blocks.iter().map(|&(y, x, _)| (y, x)).collect::<Vec<_>>())
+    };
+    let (diff, diff_ratio) = match (&a, &b) {
+        (Some(a), Some(b)) => {
+            let d = paired_difference(&a.estimate, &b.estimate);
+            (
+                d,
+                width_ratio(paired_difference(&plain(set), &plain(base)), d),
+            )
+        }
+        _ => (unknown, f64::NAN),
+    };
+    ReducedMetric {
+        name,
+        value: a.as_ref().map_or(unknown, |a| a.estimate.est),
+        ratio: a.as_ref().map_or(f64::NAN, |a| a.ratio),
+        diff,
+        diff_ratio,
+    }
+}
+
+/// Every reduced metric of a set against the base ([`CONTROLLED`]'s order); empty unless
+/// every game of both carries luck.
+fn reduced_metrics(plan: &Plan, s: &SetData, b: &SetData) -> Vec<ReducedMetric> {
+    CONTROLLED
+        .iter()
+        .map_while(|m| {
+            let set = control_blocks(plan, &s.rows, m)?;
+            let base = control_blocks(plan, &b.rows, m)?;
+            Some(reduced_metric(m.name, &set, &base))
+        })
+        .collect()
 }
 
 /// Seats bot `b` takes in game `g` (from the plan's seating).
@@ -372,5 +578,6 @@ pub(crate) fn set_metrics(
         start_win_rate,
         win_spread,
         uses,
+        reduced: reduced_metrics(plan, s, b),
     }
 }

@@ -64,13 +64,40 @@ fn columns(r: &SetMetrics) -> Vec<(String, String)> {
     for v in 0..VALUES {
         metric(&mut c, &format!("use_{v}"), r.uses[v]);
     }
+    // The variance-reduced metrics of a sweep that measures luck, after every plain column.
+    for m in &r.reduced {
+        let name = m.name;
+        for (header, x) in [
+            (format!("{name}_vr"), m.value.value),
+            (format!("{name}_vr_low95"), m.value.low),
+            (format!("{name}_vr_high95"), m.value.high),
+            (format!("{name}_variance_ratio"), m.ratio),
+            (format!("d_{name}_vr"), m.diff.value),
+            (format!("d_{name}_vr_low95"), m.diff.low),
+            (format!("d_{name}_vr_high95"), m.diff.high),
+            (format!("d_{name}_variance_ratio"), m.diff_ratio),
+        ] {
+            c.push((header, cell(x)));
+        }
+    }
     c
+}
+
+/// [`num`], or an empty cell for an unknown value.
+fn cell(x: f64) -> String {
+    if x.is_finite() {
+        num(x)
+    } else {
+        String::new()
+    }
 }
 
 /// `balance.csv`: one row per set, base first.
 pub fn balance_csv(rows: &[SetMetrics]) -> Vec<u8> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let header: Vec<String> = columns(&SetMetrics::default())
+    // Every row has the same columns (the reduced ones in every row or none): the first
+    // row's are the header.
+    let header: Vec<String> = columns(rows.first().unwrap_or(&SetMetrics::default()))
         .into_iter()
         .map(|(h, _)| h)
         .collect();

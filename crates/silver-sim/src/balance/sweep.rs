@@ -3,7 +3,7 @@
 //! `design.csv`).
 
 use super::cards::{sweep_card, CardPlace};
-use super::metrics::{metrics_csv, set_metrics, GameRow, SetData, SetMetrics};
+use super::metrics::{metrics_csv, set_metrics, GameRow, RowLuck, SetData, SetMetrics};
 use super::record::{read_sweep_manifest, SweepManifest, SWEEP_VERSION};
 use super::report::balance_csv;
 use super::BalancePlan;
@@ -102,7 +102,7 @@ pub(crate) struct UnitPlace<'a> {
 /// Plays every game of one unit of a sweep or a design card into `dir`, the one way both run
 /// their units: through the block scheduler, each game by `play(worker, index, stats, rows)`
 /// (which plays it with [`record::play`] and returns the game's own extra row, if the caller
-/// keeps one); then `game-metrics.csv`, the summaries, whatever `extra` writes from the
+/// keeps one, and its luck for `game-metrics.csv`, if the caller measures it); then `game-metrics.csv`, the summaries, whatever `extra` writes from the
 /// games' extra rows, and the directory's manifest last, so a unit is complete on disk only
 /// once everything else is.
 #[allow(clippy::too_many_arguments)]
@@ -113,7 +113,7 @@ pub(crate) fn run_unit<E: Send>(
     place: &UnitPlace,
     progress: &mut dyn SweepProgress,
     interrupted: &AtomicBool,
-    play: impl Fn(&mut crate::record::Worker, u64, &mut Stats, &mut Rows) -> E + Sync,
+    play: impl Fn(&mut crate::record::Worker, u64, &mut Stats, &mut Rows) -> (E, Option<RowLuck>) + Sync,
     extra: impl FnOnce(&[E]) -> Result<(), RunError>,
 ) -> Result<(SetData, Vec<E>), RunError> {
     let (done_before, total) = (place.done_before, place.total);
@@ -143,8 +143,12 @@ pub(crate) fn run_unit<E: Send>(
         },
         |worker, g, (out, block, counts, extra)| {
             let mut one = Stats::new(bots, seats);
-            extra.push(play(worker, g, &mut one, out));
-            counts.push(GameRow::from_stats(&one));
+            let (e, luck) = play(worker, g, &mut one, out);
+            extra.push(e);
+            counts.push(GameRow {
+                luck,
+                ..GameRow::from_stats(&one)
+            });
             block.merge(&one);
         },
         |(out, mut block, counts, extra)| {
@@ -404,7 +408,8 @@ pub fn run_balance(
                     progress,
                     interrupted,
                     |worker, g, one, out| {
-                        record::play(&plan, g, worker, one, out, &mut ());
+                        let (_, luck) = record::play_measured(&plan, g, worker, one, out, &mut ());
+                        ((), luck.map(|l| RowLuck::of(&plan, g, &l)))
                     },
                     |_| Ok(()),
                 )?;

@@ -650,8 +650,8 @@ pub fn card_rows(plan: &DesignPlan, arms: &[ArmData], base: Option<&[ArmData]>) 
                 diff: base.map(|_| match &base_reduced {
                     Some(b) => {
                         let d = scaled(paired_difference(&r.estimate, &b.estimate), scale, 0.0);
-                        let plain = diff.map_or(f64::NAN, |p| p.high - p.low);
-                        (d, (plain / (d.high - d.low)).powi(2))
+                        let plain = diff.unwrap_or(unknown(f64::NAN));
+                        (d, silver_stats::design::width_ratio(plain, d))
                     }
                     None => (unknown(f64::NAN), f64::NAN),
                 }),

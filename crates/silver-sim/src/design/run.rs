@@ -348,7 +348,9 @@ pub fn run_design(
                         let mut c = DesignCollector::new(plan, g);
                         let (game, luck) =
                             crate::record::play_measured(plan, g, worker, one, out, &mut c);
-                        c.finish(&game, luck)
+                        // The card's own luck is in its rows (design-games.csv), not in
+                        // game-metrics.csv.
+                        (c.finish(&game, luck), None)
                     },
                     |rows| write_atomic(&dir.join(DESIGN_GAMES_CSV), &design_games_csv(rows)),
                 )?;
