@@ -107,7 +107,7 @@ pub mod testing {
         ReducedMetric, RowLuck, SetData, CONTROLLED,
     };
     pub use crate::balance::one_swap;
-    pub use crate::balance::report::num;
+    pub use crate::balance::report::{balance_csv, num};
     pub use crate::balance::sweep::load_set;
     pub use crate::blocks::Blocks;
     pub use crate::design::testing::{design_games_csv, parse_design_games};

@@ -305,13 +305,15 @@ fn verify_run(run: &Path, m: &Manifest) -> Result<(u64, usize, bool), RunError> 
 }
 
 /// A balance sweep's finished set, checked as [`verify_dir`] checks it (and its
-/// `game-metrics.csv` against its statistics): the per-game counts `balance.csv` is made of.
+/// `game-metrics.csv` against its statistics, with luck in every row if `luck_rows`): the
+/// per-game counts `balance.csv` is made of.
 pub(crate) fn check_set(
     dir: &Path,
     m: &Manifest,
+    luck_rows: bool,
 ) -> Result<Vec<crate::balance::metrics::GameRow>, RunError> {
     verify_run(dir, m)?;
-    crate::balance::metrics::checked_metrics(dir, m)
+    crate::balance::metrics::checked_metrics(dir, m, luck_rows)
 }
 
 /// `silver verify DIR`: checks a run, a merged run or a balance sweep in depth: the per-game
@@ -397,7 +399,7 @@ pub fn verify_dir(dir: &Path) -> Result<Verified, RunError> {
             ));
         }
         let (games, files, _) = verify_run(&run, &m)?;
-        crate::balance::metrics::checked_metrics(&run, &m)?;
+        crate::balance::metrics::checked_metrics(&run, &m, m.luck.is_some())?;
         out.files += files + 1;
         out.games += games;
         out.runs.push(run);

@@ -139,10 +139,13 @@ pub fn read_metrics(path: &Path, games: u64) -> Option<Vec<GameRow>> {
 
 /// A set's `game-metrics.csv`, checked against what its manifest vouches for: the length and
 /// CRC-32 it records, exactly `games` rows in order, and the column sums against the set's
-/// integer statistics (an edited row would otherwise reach `balance.csv`'s intervals).
+/// integer statistics (an edited row would otherwise reach `balance.csv`'s intervals), and
+/// its luck in every row if `luck` (a sweep's set that measures it: its manifest names the
+/// model), in none otherwise (a design card's arm keeps its luck in `design-games.csv`).
 pub(crate) fn checked_metrics(
     dir: &Path,
     m: &crate::manifest::Manifest,
+    luck: bool,
 ) -> Result<Vec<GameRow>, crate::error::RunError> {
     use crate::error::RunError;
     let name = crate::output::OutputFile::GameMetrics.name();
@@ -208,17 +211,12 @@ pub(crate) fn checked_metrics(
             s.cards.get(v).map_or(0, |c| c.ability_used as i64),
         ));
     }
-    // Luck in every row exactly when the set measured it (the manifest names its model).
+    // Luck in every row when it is expected there, in none otherwise.
     let lucky = rows.iter().filter(|r| r.luck.is_some()).count() as u64;
-    let expected = if m.luck.is_some() { games } else { 0 };
+    let expected = if luck { games } else { 0 };
     if lucky != expected {
         return Err(bad(format!(
-            "{name} carries chance luck in {lucky} of {games} rows, but the set {}",
-            if m.luck.is_some() {
-                "measured it in every game"
-            } else {
-                "did not measure it"
-            }
+            "{name} carries chance luck in {lucky} of {games} rows, but {expected} should"
         )));
     }
     for (what, found, recorded) in checks {

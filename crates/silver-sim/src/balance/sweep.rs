@@ -14,7 +14,7 @@ use crate::error::RunError;
 use crate::manifest::{read_manifest, Manifest};
 use crate::output::Rows;
 use crate::output::{
-    check_foreign, create_dir, io, lock, remove, write_atomic, CsvFiles, Gates, OutputFile,
+    check_foreign, create_dir, io, lock, remove, write_atomic, CsvFiles, OutputFile,
 };
 use crate::plan::Plan;
 use crate::record;
@@ -72,6 +72,16 @@ pub struct BalanceOutcome {
 /// it (an edited file or manifest is refused, never folded into `balance.csv`); `None` if the
 /// set is not there or did not finish (it is played again).
 pub fn load_set(plan: &Plan, dir: &Path) -> Result<Option<SetData>, RunError> {
+    load_unit(plan, dir, plan.luck)
+}
+
+/// [`load_set`] for any unit: a sweep's set (its `game-metrics.csv` carries the luck its plan
+/// measures, `luck_rows`) or a design card's arm (whose luck is in `design-games.csv`).
+pub(crate) fn load_unit(
+    plan: &Plan,
+    dir: &Path,
+    luck_rows: bool,
+) -> Result<Option<SetData>, RunError> {
     let m = match read_manifest(dir) {
         Ok(m) => m,
         Err(RunError::NotARun { .. }) => return Ok(None),
@@ -80,7 +90,7 @@ pub fn load_set(plan: &Plan, dir: &Path) -> Result<Option<SetData>, RunError> {
     if !m.complete || m.fingerprint != plan.fingerprint() {
         return Ok(None);
     }
-    let rows = crate::verify::check_set(dir, &m)?;
+    let rows = crate::verify::check_set(dir, &m, luck_rows)?;
     Ok(Some(SetData {
         stats: m.stats,
         rows,
@@ -119,7 +129,9 @@ pub(crate) fn run_unit<E: Send>(
     let (done_before, total) = (place.done_before, place.total);
     create_dir(dir)?;
     remove(dir, &OutputFile::ALL)?;
-    let mut files = CsvFiles::create(dir, &plan.outputs, Gates::default())?;
+    // The plan's gates: a set that measures luck writes `luck.csv` beside `games.csv`, as its
+    // manifest says it does.
+    let mut files = CsvFiles::create(dir, &plan.outputs, plan.gates())?;
     let (bots, seats) = (plan.bots.len(), plan.players as usize);
     let layout = Blocks::new(plan, 0, plan.games);
     let mut stats = Stats::new(bots, seats);

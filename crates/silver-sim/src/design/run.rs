@@ -7,7 +7,7 @@
 use super::collect::{design_games_csv, parse_design_games, DesignCollector};
 use super::{ArmData, DesignPlan, DesignRow};
 use crate::balance::sweep::{
-    load_set, open_units, read_old_record, run_unit, SweepProgress, UnitPlace, UnitsRecord,
+    load_unit, open_units, read_old_record, run_unit, SweepProgress, UnitPlace, UnitsRecord,
 };
 use crate::error::RunError;
 use crate::output::{
@@ -133,7 +133,7 @@ fn load_arm(
     let Some((len, crc)) = recorded else {
         return Ok(None);
     };
-    let Some(data) = load_set(plan, dir)? else {
+    let Some(data) = load_unit(plan, dir, false)? else {
         return Ok(None);
     };
     checked_design_games(dir, &data.stats, plan.luck, len, crc).map(Some)

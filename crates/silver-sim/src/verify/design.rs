@@ -198,7 +198,7 @@ pub(super) fn check_design(dir: &Path) -> Result<(Verified, Option<CardData>), R
             ));
         }
         let (games, files, _) = verify_run(&run, &rm)?;
-        crate::balance::metrics::checked_metrics(&run, &rm)?;
+        crate::balance::metrics::checked_metrics(&run, &rm, false)?;
         let plan = Plan::from_manifest(&rm).map_err(|e| inconsistent(&run, e.to_string()))?;
         let rows = checked_design_games(&run, &rm.stats, plan.luck, len, crc)?;
         out.files += files + 2;

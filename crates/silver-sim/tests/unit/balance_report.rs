@@ -72,3 +72,45 @@ fn the_design_table_shows_differences_with_half_widths() {
         "amulet+7:bullet    -1.25 ±0.50*      +0.00 ±2.00       -0.06 ±0.05*    -                 7: +2.50 ±1.25*"
     );
 }
+
+/// `balance.csv`'s reduced columns: after every plain column, per reduced metric its value,
+/// interval and variance ratio, then its difference's; unknown cells (a base against itself
+/// has no ratio) empty; a sweep without luck has none of them.
+#[test]
+fn reduced_columns_follow_the_plain_ones() {
+    use silver_sim::testing::{balance_csv, ReducedMetric};
+    use silver_sim::{Est, SetMetrics};
+    let est = |value, low, high| Est { value, low, high };
+    let row = |index: usize, diff: Est, diff_ratio: f64| SetMetrics {
+        index,
+        set: format!("s{index}"),
+        reduced: vec![ReducedMetric {
+            name: "start_win_rate",
+            value: est(0.25, 0.2, 0.3),
+            ratio: 1.25,
+            diff,
+            diff_ratio,
+        }],
+        ..Default::default()
+    };
+    let zero = est(0.0, 0.0, 0.0);
+    let csv = balance_csv(&[
+        row(0, zero, f64::NAN),
+        row(1, est(-0.0125, -0.05, 0.025), 1.5),
+    ]);
+    let text = String::from_utf8(csv).unwrap();
+    let plain = String::from_utf8(balance_csv(&[SetMetrics::default()])).unwrap();
+    let plain_header = plain.lines().next().unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "{plain_header},start_win_rate_vr,start_win_rate_vr_low95,start_win_rate_vr_high95,\
+             start_win_rate_variance_ratio,d_start_win_rate_vr,d_start_win_rate_vr_low95,\
+             d_start_win_rate_vr_high95,d_start_win_rate_variance_ratio"
+        )
+    );
+    assert!(lines[1].ends_with(",0.2500,0.2000,0.3000,1.2500,0.0000,0.0000,0.0000,"));
+    assert!(lines[2].ends_with(",0.2500,0.2000,0.3000,1.2500,-0.0125,-0.0500,0.0250,1.5000"));
+    assert!(!plain_header.contains("_vr"));
+}

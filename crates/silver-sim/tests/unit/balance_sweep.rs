@@ -56,3 +56,149 @@ fn every_set_plays_the_same_deals_and_game_counts_match_the_stats() {
     assert!(matches!(again, Err(RunError::AlreadyComplete { .. })));
     let _ = fs::remove_dir_all(&dir);
 }
+
+struct Quiet;
+impl SweepProgress for Quiet {
+    fn set_started(&mut self, _: usize, _: usize, _: &str, _: bool) {}
+    fn update(&mut self, _: u64, _: u64) {}
+}
+
+/// Sets the interrupt flag when set `at` starts.
+struct StopAt<'a>(usize, &'a AtomicBool);
+impl SweepProgress for StopAt<'_> {
+    fn set_started(&mut self, i: usize, _: usize, _: &str, _: bool) {
+        if i == self.0 {
+            self.1.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+    fn update(&mut self, _: u64, _: u64) {}
+}
+
+/// Every file under `dir` but the lock, with its bytes, in path order.
+fn tree(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if !p.ends_with(".silver.lock") {
+                let name = p.strip_prefix(dir).unwrap().display().to_string();
+                out.push((name, fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A variance-reduced sweep (`variance_reduction = true`): the same files at 1 and 2 threads
+/// and after an interrupt and `--resume`, verified; its plain columns are the plain sweep's
+/// byte for byte, the reduced ones after them; every game's luck in `game-metrics.csv` is
+/// the one `luck.csv` records (the table's points, the start player's places).
+#[test]
+fn a_variance_reduced_sweep_is_reproducible_verified_and_keeps_the_plain_columns() {
+    let mut spec = spec("sets = [\"amulet+12:dagger\", \"bullet\"]");
+    spec.players = 2;
+    spec.bots = vec!["greedy".into(), "greedy-mem2".into()];
+    spec.games = 24;
+    let plain = resolve_balance(&spec, bots()).unwrap();
+    spec.variance_reduction = true;
+    let bp = resolve_balance(&spec, bots()).unwrap();
+    assert_ne!(bp.fingerprint(), plain.fingerprint());
+    let temp = |name: &str| {
+        let d = std::env::temp_dir().join(format!("silver-balance-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        d
+    };
+    let opts = |out: &std::path::Path, threads| BalanceOptions {
+        out: out.to_path_buf(),
+        threads,
+        resume: false,
+        force: false,
+    };
+    let (one, two, resumed, bare) = (temp("vr1"), temp("vr2"), temp("vr-resumed"), temp("vr0"));
+    let a = run_balance(&bp, &opts(&one, 1), &mut Quiet, &AtomicBool::new(false)).unwrap();
+    run_balance(&bp, &opts(&two, 2), &mut Quiet, &AtomicBool::new(false)).unwrap();
+    assert_eq!(tree(&one), tree(&two));
+    let flag = AtomicBool::new(false);
+    let stopped = run_balance(&bp, &opts(&resumed, 2), &mut StopAt(2, &flag), &flag);
+    assert!(matches!(stopped, Err(RunError::Interrupted { .. })));
+    let resume = BalanceOptions {
+        resume: true,
+        ..opts(&resumed, 1)
+    };
+    let r = run_balance(&bp, &resume, &mut Quiet, &AtomicBool::new(false)).unwrap();
+    assert_eq!((r.sets_resumed, r.sets_played), (2, 1));
+    assert_eq!(tree(&one), tree(&resumed));
+    silver_sim::verify_dir(&one).unwrap();
+    // The plain columns are the plain sweep's; the reduced ones follow them.
+    let b = run_balance(&plain, &opts(&bare, 1), &mut Quiet, &AtomicBool::new(false)).unwrap();
+    let csv = |d: &std::path::Path| fs::read_to_string(d.join("balance.csv")).unwrap();
+    let (reduced, base) = (csv(&one), csv(&bare));
+    for (r, p) in reduced.lines().zip(base.lines()) {
+        assert!(r.starts_with(&format!("{p},")), "{r}\n{p}");
+    }
+    let header = reduced.lines().next().unwrap();
+    let added = &header[base.lines().next().unwrap().len() + 1..];
+    assert_eq!(
+        added,
+        "mean_round_score_vr,mean_round_score_vr_low95,mean_round_score_vr_high95,\
+         mean_round_score_variance_ratio,d_mean_round_score_vr,d_mean_round_score_vr_low95,\
+         d_mean_round_score_vr_high95,d_mean_round_score_variance_ratio,start_win_rate_vr,\
+         start_win_rate_vr_low95,start_win_rate_vr_high95,start_win_rate_variance_ratio,\
+         d_start_win_rate_vr,d_start_win_rate_vr_low95,d_start_win_rate_vr_high95,\
+         d_start_win_rate_variance_ratio"
+    );
+    assert!(!base.contains("_vr"));
+    assert!(b.rows.iter().all(|r| r.reduced.is_empty()));
+    // Every set has both reduced metrics; the set that plays the base's games (Dagger's
+    // Master Thief is the Robber) has a difference of exactly 0, without a ratio.
+    for row in &a.rows {
+        assert_eq!(row.reduced.len(), 2, "{}", row.set);
+        for m in &row.reduced {
+            assert!(m.value.low < m.value.value && m.value.value < m.value.high);
+            assert!(m.ratio > 0.5, "{} {}: {}", row.set, m.name, m.ratio);
+        }
+    }
+    let dagger = &a.rows[1].reduced[0];
+    assert_eq!((dagger.diff.low, dagger.diff.high), (0.0, 0.0));
+    assert!(dagger.diff_ratio.is_nan());
+    let bullet = &a.rows[2].reduced[0];
+    assert!(bullet.diff.low < bullet.diff.value && bullet.diff.value < bullet.diff.high);
+    assert!(bullet.diff_ratio.is_finite());
+    // Each game's luck is luck.csv's: the sum of the seats' points; the start player's
+    // places, checked where the start player won (the winner is games.csv's).
+    for i in 0..3 {
+        let dir = one.join(SETS_DIR).join(bp.dir_name(i));
+        let data = load_set(&bp.plan(i), &dir).unwrap().unwrap();
+        let luck = fs::read_to_string(dir.join("luck.csv")).unwrap();
+        let games = fs::read_to_string(dir.join("games.csv")).unwrap();
+        let mut checked = 0;
+        for (g, row) in data.rows.iter().enumerate() {
+            let l = row.luck.unwrap();
+            let seats = |text: &str| -> Vec<Vec<String>> {
+                text.lines()
+                    .skip(1)
+                    .map(|x| x.split(',').map(String::from).collect())
+                    .filter(|f: &Vec<String>| f[1] == g.to_string())
+                    .collect()
+            };
+            let (lucks, results) = (seats(&luck), seats(&games));
+            let tenths = |x: &str| (x.parse::<f64>().unwrap() * 10.0).round() as i64;
+            let thousandths = |x: &str| (x.parse::<f64>().unwrap() * 1000.0).round() as i64;
+            assert_eq!(l.points, lucks.iter().map(|f| tenths(&f[6])).sum::<i64>());
+            if row.start_won == 1 {
+                let winner = results.iter().find(|f| f[8] == "1").unwrap();
+                let seat = lucks.iter().find(|f| f[4] == winner[4]).unwrap();
+                assert_eq!(l.start, thousandths(&seat[7]), "game {g}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 0);
+    }
+    for d in [one, two, resumed, bare] {
+        let _ = fs::remove_dir_all(d);
+    }
+}
