@@ -11,7 +11,9 @@
 //!
 //! The intervals are proved by seeded simulation (the `coverage` tests): finishing shares at
 //! 2, 3 and 4 players from 50 blocks, skewed ratios of counts from 200 blocks (fewer fall
-//! short: 93–94% over 100, 91–93% over 50), paired differences, the seat advantage.
+//! short: 93–94% over 100, 91–93% over 50), paired differences, the seat advantage, and the
+//! controlled estimates with their paired differences: shares from 40 blocks, skewed ratios
+//! of varying denominators (a balance sweep's mean round score) from 200.
 
 use crate::interval::{ratio, se, wilson_f, Est, Z};
 

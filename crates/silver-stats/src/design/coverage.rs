@@ -593,3 +593,72 @@ fn controlled_estimates_and_their_paired_differences_cover() {
     }
     eprintln!("controlled (blocks, value coverage, difference coverage, ratio): {report:?}");
 }
+
+/// Two card sets on the same deals, as a balance sweep's mean round score: a deal lasts
+/// `1 + geometric(2)` rounds in both sets (the second set adds a round with chance 0.3), four
+/// player-rounds a round, and each player-round scores `m_s + h + L + M + e`: `h` a hidden
+/// effect of the deal (the same in both sets), `L` the deal's observed luck, `M` the
+/// player-round's own observed luck, `e` skewed noise (a geometric count less its mean), all
+/// of mean zero and independent of the number of rounds, so set `s`'s true ratio Σscore /
+/// Σplayer-rounds is exactly `m_s`. The control of a block is its player-rounds' observed
+/// luck `Σ (L + M)`, zero in expectation, as the table's chance luck in points is.
+fn scored_deal(rng: &mut ChaCha8Rng, means: [f64; 2]) -> [(f64, f64, f64); 2] {
+    const HIDDEN: [f64; 2] = [-2.0, 2.0];
+    const DEAL_LUCK: [f64; 4] = [-3.0, -1.0, 1.0, 3.0];
+    const OWN_LUCK: [f64; 2] = [-2.0, 2.0];
+    let h = HIDDEN[rng.random_range(0..HIDDEN.len())];
+    let l = DEAL_LUCK[rng.random_range(0..DEAL_LUCK.len())];
+    let rounds = 1 + geometric(rng, 2.0);
+    let extra = u32::from(rng.random::<f64>() < 0.3);
+    let mut out = [(0.0, 0.0, 0.0); 2];
+    for r in 0..rounds + extra {
+        for _ in 0..4 {
+            let m = OWN_LUCK[rng.random_range(0..OWN_LUCK.len())];
+            let e = f64::from(geometric(rng, 3.0)) - 3.0;
+            for (s, block) in out.iter_mut().enumerate() {
+                if r < rounds || s == 1 {
+                    block.0 += means[s] + h + l + m + e;
+                    block.1 += 1.0;
+                    block.2 += l + m;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn controlled_ratios_with_varying_denominators_and_their_paired_differences_cover() {
+    let means = [11.5, 10.75];
+    let mut report = Vec::new();
+    // From 200 blocks, as the plain skewed ratios (over 40 the reduced ratio covers 92%: a
+    // sweep's sets have hundreds of deals or more).
+    for (blocks, reps, seed) in [(200, 2000, 81), (1000, 1000, 82)] {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut value_hits, mut diff_hits, mut ratio) = (0, 0, 0.0);
+        for _ in 0..reps {
+            let rows: Vec<[(f64, f64, f64); 2]> =
+                (0..blocks).map(|_| scored_deal(&mut rng, means)).collect();
+            let est = |s: usize| {
+                let one: Vec<(f64, f64, f64)> = rows.iter().map(|r| r[s]).collect();
+                block_control_estimate(&one).expect("spread")
+            };
+            let (a, b) = (est(0), est(1));
+            let e = a.estimate.est;
+            value_hits += u32::from(e.low <= means[0] && means[0] <= e.high);
+            let d = paired_difference(&a.estimate, &b.estimate);
+            let t = means[0] - means[1];
+            diff_hits += u32::from(d.low <= t && t <= d.high);
+            ratio += a.ratio / f64::from(reps);
+        }
+        let (cv, cd) = (covered(value_hits, reps), covered(diff_hits, reps));
+        report.push((blocks, cv, cd, ratio));
+        assert_band(&format!("controlled ratio over {blocks} blocks"), cv);
+        assert_band(
+            &format!("controlled paired difference of ratios over {blocks} blocks"),
+            cd,
+        );
+        assert!(ratio > 1.3, "variance ratio {ratio} over {blocks} blocks");
+    }
+    eprintln!("controlled ratios (blocks, value coverage, difference coverage, ratio): {report:?}");
+}
