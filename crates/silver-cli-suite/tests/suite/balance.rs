@@ -357,3 +357,107 @@ fn resume_after_interrupt_gives_the_same_balance() {
         );
     }
 }
+
+/// `--variance-reduction` (or `variance_reduction = true`): every set measures its games'
+/// chance luck (`luck.csv`, and two luck columns of `game-metrics.csv`), and `balance.csv`
+/// adds the reduced mean round score and start-player win rate after the plain columns,
+/// which stay the plain sweep's; the same bytes at any thread count, verified, and a set's
+/// `game-metrics.csv` without its luck is refused even when its manifest vouches for it.
+#[test]
+fn a_variance_reduced_sweep_adds_the_reduced_columns_and_verifies() {
+    let tmp = TempDir::new("vr");
+    let common =
+        "name = \"vr\"\nplayers = 4\nbots = [\"greedy\", \"random\"]\ngames = 16\nseed = 5\n";
+    let sets = "[balance]\nbase = \"amulet\"\nsets = [\"amulet+5:bullet\", \"amulet+0:amulet\"]\n";
+    let sweep = spec_file(&tmp, "sweep.toml", &format!("{common}{sets}"));
+    let keyed = spec_file(
+        &tmp,
+        "keyed.toml",
+        &format!("{common}variance_reduction = true\n{sets}"),
+    );
+    let (one, two, by_key, plain) = (
+        tmp.join("one"),
+        tmp.join("two"),
+        tmp.join("key"),
+        tmp.join("plain"),
+    );
+    let vr = |out: &Path, threads: &str| {
+        args![
+            "run",
+            &sweep,
+            "--variance-reduction",
+            "--threads",
+            threads,
+            "--out",
+            out
+        ]
+    };
+    ok(vr(&one, "1"));
+    ok(vr(&two, "2"));
+    ok(args!["run", &keyed, "--out", &by_key]);
+    ok(args!["run", &sweep, "--out", &plain]);
+    assert_same_files(&one, &two, &["balance.csv"]);
+    assert_same_files(&one, &by_key, &["balance.csv"]);
+    let set = |d: &Path| d.join("sets/01-amulet+5-bullet");
+    assert_same_files(&set(&one), &set(&two), &["game-metrics.csv", "luck.csv"]);
+    assert!(!set(&plain).join("luck.csv").exists());
+    assert!(read_text(&set(&one).join("game-metrics.csv"))
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",use_13,luck_points,luck_start"));
+    // The plain columns are the plain sweep's, byte for byte.
+    let (reduced, base) = (
+        read_text(&one.join("balance.csv")),
+        read_text(&plain.join("balance.csv")),
+    );
+    for (r, p) in reduced.lines().zip(base.lines()) {
+        assert!(r.starts_with(&format!("{p},")), "{r}\n{p}");
+    }
+    let (header, rows) = balance(&one);
+    for m in ["mean_round_score", "start_win_rate"] {
+        for col in [
+            format!("{m}_vr"),
+            format!("{m}_vr_low95"),
+            format!("{m}_vr_high95"),
+            format!("{m}_variance_ratio"),
+            format!("d_{m}_vr"),
+            format!("d_{m}_vr_low95"),
+            format!("d_{m}_vr_high95"),
+            format!("d_{m}_variance_ratio"),
+        ] {
+            assert!(header.contains(&col), "no column {col}");
+        }
+        // Every set has its reduced value inside its interval; the control (the base listed
+        // again) differs by exactly 0, with no ratio; the swapped set has both.
+        for r in &rows {
+            let v = |c: &str| get(r, &format!("{m}{c}")).parse::<f64>().unwrap();
+            assert!(v("_vr_low95") <= v("_vr") && v("_vr") <= v("_vr_high95"));
+            assert!(v("_variance_ratio") > 0.0);
+        }
+        for c in ["_vr", "_vr_low95", "_vr_high95"] {
+            assert_eq!(get(&rows[2], &format!("d_{m}{c}")), "0.0000");
+        }
+        assert_eq!(get(&rows[2], &format!("d_{m}_variance_ratio")), "");
+        assert_ne!(get(&rows[1], &format!("d_{m}_variance_ratio")), "");
+    }
+    assert!(!base.contains("_vr"));
+    assert!(ok(args!["verify", &one]).stdout.contains("verified"));
+    // A set's game-metrics.csv stripped of its luck, its manifest resealed to vouch for it.
+    let metrics = set(&one).join("game-metrics.csv");
+    let text: String = read_text(&metrics)
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{}\n", f[..f.len() - 2].join(","))
+        })
+        .collect();
+    std::fs::write(&metrics, &text).unwrap();
+    edit_json(&set(&one).join("manifest.json"), true, |m| {
+        m["metrics"] = serde_json::json!([text.len(), crc32fast::hash(text.as_bytes())]);
+    });
+    assert_mentions(
+        &fails(args!["verify", &one]),
+        &["game-metrics.csv carries chance luck in 0 of 16 rows"],
+    );
+}
