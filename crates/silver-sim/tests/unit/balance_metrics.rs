@@ -62,9 +62,9 @@ fn game_metrics_round_trip_with_luck() {
 /// residuals y − 0.625x (−0.25, 0.75, −1.25, 0.75, Σ² = 2.75) give se² = 2.75/(4·3·4) =
 /// 11/192, so the variance ratio is 128·11/192 = 22/3.
 ///
-/// The base: (0, 2, 0.5), (2, 2, −0.5), (1, 2, 1), (1, 2, −1): Σy = 4, R = 0.5, Σyc = 0 − 1
-/// + 1 − 1 = −1, β = −1/2.5 = −0.4; residuals y + 0.4c − 1 = −0.8, 0.8, 0.4, −0.4, deviations
-/// −0.4, 0.4, 0.2, −0.2.
+/// The base: (0, 2, 0.5), (2, 2, −0.5), (1, 2, 1), (1, 2, −1): Σy = 4, R = 0.5,
+/// Σyc = 0 − 1 + 1 − 1 = −1, β = −1/2.5 = −0.4; residuals y + 0.4c − 1 = −0.8, 0.8, 0.4,
+/// −0.4, deviations (over mean x = 2) −0.4, 0.4, 0.2, −0.2.
 ///
 /// The difference 0.625 − 0.5 = 0.125; deviations' differences 0.525, −0.275, −0.325, 0.075,
 /// Σ² = 0.4625, se² = 0.4625/(4·3). The plain paired difference over the same blocks: plain
