@@ -345,11 +345,10 @@ pub struct ControlledMetric {
 /// over the seats of what the revealed cards added to their totals beyond expectation), and
 /// the start player's win rate with the start player's luck in places. The others have none:
 /// the round length, the census call and success rates and the ability uses have no luck of
-/// their own (the table's luck in points, tried as their control, narrowed none of them by
-/// more than 4% in variance, median 0–2%; the census caller's own luck is not kept per
-/// round); the sum of
-/// the seats' luck in places is 0 by construction; the standard deviations and the win
-/// spread are not ratios of sums.
+/// their own (the table's luck in points, tried as the control of the round length and the
+/// census rates, narrowed none of them by more than 4% in variance, median 0–2%; the census
+/// caller's own luck is not kept per round); the sum of the seats' luck in places is 0 by construction; the standard
+/// deviations and the win spread are not ratios of sums.
 pub const CONTROLLED: [ControlledMetric; 2] = [
     ControlledMetric {
         name: "mean_round_score",
