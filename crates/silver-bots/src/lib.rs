@@ -7,6 +7,7 @@
 //!
 //! * [`RandomBot`]: uniform over the legal actions.
 //! * [`GreedyBot`]: a sound heuristic player with a tunable census rule.
+//! * `epsilon-greedy`: greedy's action with probability 1 − ε, else a uniformly random one.
 //! * [`IsmctsBot`]: single-observer information-set MCTS with a world sampled from the bot's
 //!   knowledge every iteration.
 //! * [`ExecBot`]: a program in any language, speaking JSON lines.
@@ -51,8 +52,8 @@ pub use memory::Memory;
 pub use random::RandomBot;
 pub use restrict::Forbid;
 pub use spec::{
-    one_line, BeliefSpec, ExecParams, GreedyParams, IsmctsParams, MemorySpec, OnError, PriorKind,
-    RandomParams, RewardKind, RolloutPolicy, SpecError, TreeScope,
+    one_line, BeliefSpec, EpsilonGreedyParams, ExecParams, GreedyParams, IsmctsParams, MemorySpec,
+    OnError, PriorKind, RandomParams, RewardKind, RolloutPolicy, SpecError, TreeScope,
 };
 
 use kinds::bot_kinds;
@@ -133,6 +134,9 @@ bot_kinds! {
     "random" => Random(RandomParams, RandomBot),
     /// The heuristic player (see `greedy.rs`).
     "greedy" => Greedy(GreedyParams, GreedyBot),
+    /// Greedy's action with probability 1 − `epsilon`, else a uniformly random legal action: an
+    /// opponent like greedy but not exactly greedy (see `epsilon.rs`).
+    mod epsilon: "epsilon-greedy" => EpsilonGreedy(EpsilonGreedyParams, epsilon::EpsilonGreedy),
     /// Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012).
     "ismcts" => Ismcts(IsmctsParams, IsmctsBot),
     /// Research baseline: the same search on the *true* state. It cheats by design, to measure

@@ -153,6 +153,27 @@ impl Default for GreedyParams {
     }
 }
 
+/// Parameters of the ε-greedy player: greedy's action with probability 1 − `epsilon`, else an
+/// action drawn uniformly from the legal ones (`crate::RandomBot`'s draw).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EpsilonGreedyParams {
+    /// Probability of a uniformly random legal action at each decision (0 = greedy's play).
+    pub epsilon: f64,
+    /// The greedy player's parameters (its `forbid` restricts the random actions too; memory
+    /// must be perfect).
+    pub greedy: GreedyParams,
+}
+
+impl Default for EpsilonGreedyParams {
+    fn default() -> Self {
+        EpsilonGreedyParams {
+            epsilon: 0.2,
+            greedy: GreedyParams::default(),
+        }
+    }
+}
+
 /// What the random part of an ISMCTS iteration plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -451,6 +472,9 @@ pub enum SpecError {
         "belief.worlds needs perfect memory: the weights replay every decision seen this round"
     )]
     BeliefWithMemory,
+    /// Memory settings for the ε-greedy player (its random actions would not be remembered).
+    #[error("epsilon-greedy plays greedy with perfect memory; it takes no greedy.memory settings")]
+    EpsilonWithMemory,
     /// `exec` without a command.
     #[error("exec needs a command: exec:python3 my_bot.py")]
     NoCommand,
@@ -578,6 +602,21 @@ impl GreedyParams {
             "0-14",
         )?;
         self.memory.validate()
+    }
+}
+
+impl EpsilonGreedyParams {
+    pub(crate) fn validate(&self) -> Result<(), SpecError> {
+        check(
+            (0.0..=1.0).contains(&self.epsilon),
+            "epsilon",
+            self.epsilon,
+            "between 0 and 1",
+        )?;
+        if !self.greedy.memory.is_perfect() {
+            return Err(SpecError::EpsilonWithMemory);
+        }
+        self.greedy.validate()
     }
 }
 
@@ -760,9 +799,10 @@ fn apply_overrides(table: &mut toml::Table, overrides: &str) -> Result<(), SpecE
     Ok(())
 }
 
-/// True for a parameter whose value is a list (written `forbid=7,12` inline).
+/// True for a parameter whose value is a list (written `forbid=7,12` or `greedy.forbid=7,12`
+/// inline).
 fn is_list_key(key: &str) -> bool {
-    key == "forbid"
+    key == "forbid" || key.ends_with(".forbid")
 }
 
 /// A parser's multi-line message (TOML's names the line and quotes it) as one line: its
@@ -842,7 +882,10 @@ mod tests {
     fn errors_name_the_choices() {
         let e = BotSpec::parse_inline("gredy").unwrap_err().to_string();
         assert!(e.contains("unknown bot kind `gredy`"), "{e}");
-        assert!(e.contains("random, greedy, ismcts, cheating-ismcts"), "{e}");
+        assert!(
+            e.contains("random, greedy, epsilon-greedy, ismcts, cheating-ismcts"),
+            "{e}"
+        );
         let e = BotSpec::parse_inline("ismcts:iters=5")
             .unwrap_err()
             .to_string();

@@ -35,6 +35,8 @@ fn specs() -> Vec<BotSpec> {
         "ismcts:iterations=16,rollout_turns=4,reward=own",
         "ismcts:iterations=16,belief.worlds=4,belief.burn_in=3",
         "ismcts:iterations=24,observations=true",
+        "epsilon-greedy",
+        "epsilon-greedy:epsilon=1,greedy.forbid=7,12",
     ]
     .iter()
     .map(|s| BotSpec::parse_inline(s).unwrap())
@@ -119,7 +121,7 @@ fn the_game_loop_refuses_an_illegal_action() {
 }
 
 /// Random mid-round states of all player counts.
-fn states(n: usize, seed: u64) -> Vec<Game> {
+pub(crate) fn states(n: usize, seed: u64) -> Vec<Game> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
     let mut actions = ActionList::new();

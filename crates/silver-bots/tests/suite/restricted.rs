@@ -1,7 +1,8 @@
 //! Restricted bots (`forbid`): the parameter's forms and errors, and over many seeded games of
 //! sets with every family of actions (Amulet, Bullet, Coin and Dagger characters) every kind
 //! never chooses an action that involves a forbidden value when the legal list had one that
-//! does not; without `forbid` (or with an empty list) the decisions are the unrestricted ones.
+//! does not (`epsilon-greedy`: `greedy.forbid`, its random moves included); without `forbid`
+//! (or with an empty list) the decisions are the unrestricted ones.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -12,6 +13,7 @@ fn forbid_of(spec: &BotSpec) -> ValueSet {
     match spec {
         BotSpec::Random(p) => p.forbid.0,
         BotSpec::Greedy(p) => p.forbid.0,
+        BotSpec::EpsilonGreedy(p) => p.greedy.forbid.0,
         BotSpec::Ismcts(p) | BotSpec::CheatingIsmcts(p) => p.forbid.0,
         BotSpec::Exec(_) => panic!("exec takes no forbid"),
     }
@@ -210,4 +212,26 @@ fn no_forbid_or_an_empty_list_plays_the_unrestricted_games() {
             assert_eq!(log_a, log_b, "{plain}");
         }
     }
+}
+
+/// `epsilon-greedy` takes greedy's `forbid` for its random moves too (ε = 0.5: half of its
+/// decisions are random draws, each restricted).
+#[test]
+fn epsilon_greedy_restricts_its_random_moves_too() {
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    let mut decided = 0;
+    for (k, set) in sets().into_iter().enumerate() {
+        for i in 0..12u64 {
+            let text = format!(
+                "epsilon-greedy:epsilon=0.5,greedy.forbid={}",
+                random_forbid(&mut rng)
+            );
+            let specs = [
+                BotSpec::parse_inline(&text).unwrap(),
+                BotSpec::parse_inline("greedy").unwrap(),
+            ];
+            decided += play(set, &specs, (k as u64) << 8 | i).1[0];
+        }
+    }
+    assert!(decided >= 100, "{decided}");
 }

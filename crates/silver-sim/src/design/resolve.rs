@@ -122,7 +122,7 @@ pub fn restricted_name(reference: &str, value: u8) -> String {
 fn slow(spec: &BotSpec) -> bool {
     match spec {
         BotSpec::Ismcts(_) | BotSpec::CheatingIsmcts(_) | BotSpec::Exec(_) => true,
-        BotSpec::Random(_) | BotSpec::Greedy(_) => false,
+        BotSpec::Random(_) | BotSpec::Greedy(_) | BotSpec::EpsilonGreedy(_) => false,
     }
 }
 
