@@ -389,11 +389,20 @@ fn every_shipped_profile_loads() {
         }
         other => panic!("{other:?}"),
     }
+    // greedy-eps20: greedy's defaults with a fifth of the decisions random.
+    match resolve_bot("greedy-eps20", dir()).unwrap() {
+        BotSpec::EpsilonGreedy(p) => {
+            assert_eq!(p.epsilon, 0.2);
+            assert_eq!(p.greedy, silver_bots::GreedyParams::default());
+        }
+        other => panic!("{other:?}"),
+    }
     let names = list_profiles(dir());
     assert_eq!(
         names,
         [
             "greedy",
+            "greedy-eps20",
             "greedy-mem2",
             "ismcts-10k",
             "ismcts-1k",
