@@ -1,4 +1,5 @@
 use super::balance::{bots, spec};
+use super::design::tree;
 use silver_sim::testing::load_set;
 use silver_sim::{
     resolve_balance, run_balance, BalanceOptions, Est, RunError, SweepProgress, SETS_DIR,
@@ -72,25 +73,6 @@ impl SweepProgress for StopAt<'_> {
         }
     }
     fn update(&mut self, _: u64, _: u64) {}
-}
-
-/// Every file under `dir` but the lock, with its bytes, in path order.
-fn tree(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in fs::read_dir(&d).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if !p.ends_with(".silver.lock") {
-                let name = p.strip_prefix(dir).unwrap().display().to_string();
-                out.push((name, fs::read(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// A variance-reduced sweep (`variance_reduction = true`): the same files at 1 and 2 threads

@@ -421,8 +421,8 @@ fn temp(name: &str) -> PathBuf {
     d
 }
 
-/// Every file under `dir`, with its bytes, in path order.
-fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+/// Every file under `dir` but the lock, with its bytes, in path order.
+pub(crate) fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
