@@ -105,16 +105,6 @@ pub fn paired(value: f64, base: f64, dev: &[f64], base_dev: &[f64]) -> Est {
     Est::normal(d, se(dev.iter().zip(base_dev).map(|(a, b)| a - b)))
 }
 
-/// A proportion with its Wilson interval.
-pub fn wilson_est(k: u64, n: u64) -> Est {
-    let (low, high) = wilson(k, n);
-    Est {
-        value: ratio(k as f64, n as f64),
-        low,
-        high,
-    }
-}
-
 /// `value ± error` with `decimals` decimals, for printing. A value without an interval says
 /// so: `+inf (no interval)` when every block scored the same extreme (a score of 1 or 0 gives an
 /// infinite Elo and no spread), `V (no interval)` when only the error is undefined, `undefined`

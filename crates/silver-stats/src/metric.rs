@@ -1,9 +1,10 @@
 //! Metrics of one sample of games against a base sample of the same games (a card set of a
 //! sweep against the base set): a value with its interval, and the paired difference from the
-//! base by the delta method with games as the units. Rows are the caller's per-game counts;
-//! a metric reads them through `y` (numerator) and `x` (denominator) functions.
+//! base. The ratios of sums are [`crate::design`]'s block estimates; this module holds the
+//! metric that is not a ratio of sums, the spread of the bots' win shares, with its
+//! linearised deviations over the caller's units (blocks: a deal with its seat rotations).
 
-use crate::interval::{paired, ratio, ratio_deviations, Est};
+use crate::interval::{ratio, ratio_deviations, Est};
 
 /// A metric of one sample and its difference from the base sample.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -14,38 +15,9 @@ pub struct Metric {
     pub diff: Est,
 }
 
-/// [`ratio_deviations`] of the ratio Σy/Σx over per-game rows.
-pub fn deviations<R>(rows: &[R], y: impl Fn(&R) -> f64, x: impl Fn(&R) -> f64) -> Vec<f64> {
-    ratio_deviations(&rows.iter().map(|g| (y(g), x(g))).collect::<Vec<_>>())
-}
-
-/// The ratio Σy/Σx over per-game rows (0 when Σx is 0).
-pub fn rate<R>(rows: &[R], y: &dyn Fn(&R) -> f64, x: &dyn Fn(&R) -> f64) -> f64 {
-    let (sy, sx) = rows
-        .iter()
-        .fold((0.0, 0.0), |(a, c), r| (a + y(r), c + x(r)));
-    ratio(sy, sx)
-}
-
-/// A ratio metric Σy/Σx: the sample's value `value` (with its own interval) and its paired
-/// difference from the same ratio over the `base` rows (the same games, another set).
-pub fn ratio_metric<R>(
-    value: Est,
-    rows: &[R],
-    base: &[R],
-    y: &dyn Fn(&R) -> f64,
-    x: &dyn Fn(&R) -> f64,
-) -> Metric {
-    let (ds, db) = (deviations(rows, y, x), deviations(base, y, x));
-    Metric {
-        value,
-        diff: paired(value.value, rate(base, y, x), &ds, &db),
-    }
-}
-
 /// The spread of win shares: the largest minus the smallest share among the bots that played
-/// (`wins_games[b]` is bot `b`'s wins and games), with its per-game deviations over `games`
-/// games, where `yx(b, g)` is bot `b`'s `(wins, seats)` in game `g`. One bot (or equal
+/// (`wins_games[b]` is bot `b`'s wins and games), with its linearised deviations over `games`
+/// units (blocks), where `yx(b, k)` is bot `b`'s `(wins, seats)` in unit `k`. One bot (or equal
 /// shares): 0, with zero deviations.
 pub fn win_spread(
     wins_games: &[(u64, u64)],
@@ -82,15 +54,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn paired_intervals_shrink_with_correlation() {
-        // Identical per-game deviations: the difference and its interval are exactly 0.
-        let d = [1.0, -2.0, 0.5, 0.5];
-        let e = paired(3.0, 3.0, &d, &d);
-        assert_eq!((e.value, e.low, e.high), (0.0, 0.0, 0.0));
-        assert!(!e.excludes_zero());
-        // Ratio deviations sum to zero (turns per round of five games).
-        let rows: Vec<(u32, u32)> = (0..5).map(|i| (20 + i, 4)).collect();
-        let dev = deviations(&rows, |g| g.0 as f64, |g| g.1 as f64);
-        assert!(dev.iter().sum::<f64>().abs() < 1e-12);
+    fn win_spread_by_hand() {
+        // Two bots over three blocks of two seat-games each: bot 0 wins 2, 1, 1 (share 4/6),
+        // bot 1 wins 0, 1, 1 (2/6). Spread 1/3; bot 0's linearised deviations (y − R·x)/x̄ are
+        // 1/3, −1/6, −1/6, bot 1's −1/3, 1/6, 1/6, their differences 2/3, −1/3, −1/3.
+        let wins = [[2.0, 1.0, 1.0], [0.0, 1.0, 1.0]];
+        let (spread, dev) = win_spread(&[(4, 6), (2, 6)], 3, |b, k| (wins[b][k], 2.0));
+        assert!((spread - 1.0 / 3.0).abs() < 1e-12);
+        for (d, want) in dev.iter().zip([2.0 / 3.0, -1.0 / 3.0, -1.0 / 3.0]) {
+            assert!((d - want).abs() < 1e-12, "{dev:?}");
+        }
+        // Equal shares: no spread and no deviations.
+        let (spread, dev) = win_spread(&[(3, 6), (3, 6)], 3, |_, _| (1.0, 2.0));
+        assert_eq!((spread, dev), (0.0, vec![0.0; 3]));
     }
 }

@@ -2,13 +2,15 @@
 //! set's values with their intervals and its paired differences from the base set.
 
 use super::BalancePlan;
-use crate::interval::{mean_sd, paired, ratio, se, wilson_est, Est};
+use crate::interval::{mean_sd, paired, se, Est};
 use crate::output::CsvRow;
 use crate::plan::Plan;
 use crate::stats::Stats;
 use silver_rules::{Edition, Seat, VALUES};
-use silver_stats::metric::{deviations, ratio_metric, win_spread, Metric};
+use silver_stats::design::{block_ratio_estimate, block_share_estimate, paired_difference};
+use silver_stats::metric::{win_spread, Metric};
 use std::fs;
+use std::ops::Range;
 use std::path::Path;
 
 // Per-game counts
@@ -384,29 +386,56 @@ pub struct ReducedMetric {
     pub diff_ratio: f64,
 }
 
-/// Each block's `(Σy, Σx, Σc)` of a controlled metric, the games of one deal (consecutive,
-/// [`Plan::slot`]) a block; `None` unless every game carries luck.
+/// The games of each block of a sweep's `games` games in order: a deal with its seat
+/// rotations (consecutive games, [`Plan::slot`]), the unit of every interval of
+/// `balance.csv`.
+pub fn blocks(plan: &Plan, games: usize) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    let mut deal = None;
+    for g in 0..games {
+        let d = plan.slot(g as u64).deal;
+        match out.last_mut() {
+            Some(b) if deal == Some(d) => b.end = g + 1,
+            _ => out.push(g..g + 1),
+        }
+        deal = Some(d);
+    }
+    out
+}
+
+/// Each block's `(Σy, Σx)` of a plain ratio metric ([`blocks`]).
+pub fn plain_blocks(
+    plan: &Plan,
+    rows: &[GameRow],
+    y: &dyn Fn(&GameRow) -> f64,
+    x: &dyn Fn(&GameRow) -> f64,
+) -> Vec<(f64, f64)> {
+    blocks(plan, rows.len())
+        .into_iter()
+        .map(|b| {
+            rows[b]
+                .iter()
+                .fold((0.0, 0.0), |(sy, sx), r| (sy + y(r), sx + x(r)))
+        })
+        .collect()
+}
+
+/// Each block's `(Σy, Σx, Σc)` of a controlled metric ([`blocks`]); `None` unless every game
+/// carries luck.
 pub fn control_blocks(
     plan: &Plan,
     rows: &[GameRow],
     m: &ControlledMetric,
 ) -> Option<Vec<(f64, f64, f64)>> {
-    let mut out: Vec<(f64, f64, f64)> = Vec::new();
-    let mut deal = None;
-    for (g, r) in rows.iter().enumerate() {
-        let l = r.luck?;
-        let d = plan.slot(g as u64).deal;
-        if deal != Some(d) {
-            out.push((0.0, 0.0, 0.0));
-            deal = Some(d);
-        }
-        if let Some(b) = out.last_mut() {
-            b.0 += (m.y)(r);
-            b.1 += (m.x)(r);
-            b.2 += (m.c)(&l);
-        }
-    }
-    Some(out)
+    blocks(plan, rows.len())
+        .into_iter()
+        .map(|b| {
+            rows[b].iter().try_fold((0.0, 0.0, 0.0), |(sy, sx, sc), r| {
+                let l = r.luck?;
+                Some((sy + (m.y)(r), sx + (m.x)(r), sc + (m.c)(&l)))
+            })
+        })
+        .collect()
 }
 
 /// A set's reduced metric from its blocks and the base's (the same deals in the same order):
@@ -469,13 +498,17 @@ fn seats_of(plan: &Plan, g: u64, b: usize) -> u32 {
         .count() as u32
 }
 
-/// Win spread (largest minus smallest win share among the bots) and its per-game deviations.
+/// Win spread (largest minus smallest win share among the bots) and its deviations per block
+/// ([`blocks`]).
 fn spread(data: &SetData, plan: &Plan) -> (f64, Vec<f64>) {
     let bots: Vec<(u64, u64)> = data.stats.bots.iter().map(|b| (b.wins, b.games)).collect();
-    // Bot b's share: y = its wins, x = its seat-games, game by game.
-    win_spread(&bots, data.rows.len(), |b, g| {
-        let won = (data.rows[g].winner_bot as usize == b) as u32;
-        (won as f64, seats_of(plan, g as u64, b) as f64)
+    let blocks = blocks(plan, data.rows.len());
+    // Bot b's share: y = its wins, x = its seat-games, block by block.
+    win_spread(&bots, blocks.len(), |b, k| {
+        blocks[k].clone().fold((0.0, 0.0), |(y, x), g| {
+            let won = (data.rows[g].winner_bot as usize == b) as u32;
+            (y + won as f64, x + seats_of(plan, g as u64, b) as f64)
+        })
     })
 }
 
@@ -493,13 +526,25 @@ pub(crate) fn set_metrics(
     let score_sq: u64 = st.bots.iter().map(|x| x.round_score_sq).sum();
     let calls: u64 = st.bots.iter().map(|x| x.census_calls).sum();
     let success: u64 = st.bots.iter().map(|x| x.census_success).sum();
-    // A ratio metric: the set's value (from the integer statistics) with `est`, and the paired
-    // difference from the base from the per-game deviations of y/x.
-    let metric = |est: Est, y: &dyn Fn(&GameRow) -> f64, x: &dyn Fn(&GameRow) -> f64| {
-        ratio_metric(est, &s.rows, &b.rows, y, x)
+    // A ratio metric Σy/Σx over blocks (a share when `share`), with its interval and the
+    // paired difference from the base's on the same blocks.
+    let metric = |share: bool, y: &dyn Fn(&GameRow) -> f64, x: &dyn Fn(&GameRow) -> f64| {
+        let est = |rows: &[GameRow]| {
+            let yx = plain_blocks(plan, rows, y, x);
+            if share {
+                block_share_estimate(&yx)
+            } else {
+                block_ratio_estimate(&yx)
+            }
+        };
+        let (a, base) = (est(&s.rows), est(&b.rows));
+        Metric {
+            value: a.est,
+            diff: paired_difference(&a, &base),
+        }
     };
-    let (score_mean, score_sd) = mean_sd(score_sum as f64, score_sq as f64, player_rounds);
-    let (turns_mean, turns_sd) = mean_sd(st.turns as f64, st.turns_sq as f64, st.rounds);
+    let (_, score_sd) = mean_sd(score_sum as f64, score_sq as f64, player_rounds);
+    let (_, turns_sd) = mean_sd(st.turns as f64, st.turns_sq as f64, st.rounds);
     let base_sd = {
         let bs = &b.stats;
         let n: u64 = bs.bots.iter().map(|x| x.rounds).sum();
@@ -518,19 +563,11 @@ pub(crate) fn set_metrics(
     let success_f = |g: &GameRow| g.census_success as f64;
     let start_f = |g: &GameRow| g.start_won as f64;
     let one = |_: &GameRow| 1.0;
-    let mean_round_score = metric(
-        Est::normal(score_mean, ratio(score_sd, (player_rounds as f64).sqrt())),
-        &score,
-        &prounds,
-    );
-    let mean_round_turns = metric(
-        Est::normal(turns_mean, ratio(turns_sd, (st.rounds as f64).sqrt())),
-        &turns,
-        &rounds,
-    );
-    let census_call_rate = metric(wilson_est(calls, st.rounds), &calls_f, &rounds);
-    let census_success_rate = metric(wilson_est(success, calls), &success_f, &calls_f);
-    let start_win_rate = metric(wilson_est(st.start_player_wins, st.games), &start_f, &one);
+    let mean_round_score = metric(false, &score, &prounds);
+    let mean_round_turns = metric(false, &turns, &rounds);
+    let census_call_rate = metric(false, &calls_f, &rounds);
+    let census_success_rate = metric(true, &success_f, &calls_f);
+    let start_win_rate = metric(true, &start_f, &one);
     let (sp, sp_dev) = spread(s, plan);
     let (bsp, bsp_dev) = spread(b, plan);
     let sp_est = Est::normal(sp, se(sp_dev.iter().copied()));
@@ -544,10 +581,7 @@ pub(crate) fn set_metrics(
     };
     let uses: [Metric; VALUES] = std::array::from_fn(|v| {
         let y = move |g: &GameRow| g.uses[v] as f64;
-        let value = ratio(st.cards[v].ability_used as f64, st.rounds as f64);
-        let dev = deviations(&s.rows, y, rounds);
-        let est = Est::normal(value, se(dev.iter().copied()));
-        metric(est, &y, &rounds)
+        metric(false, &y, &rounds)
     });
     let sweep = &bp.sets[i];
     let (unofficial, token_unofficial) = sweep.set.set.unofficial();

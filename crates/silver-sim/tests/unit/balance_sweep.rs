@@ -184,3 +184,72 @@ fn a_variance_reduced_sweep_is_reproducible_verified_and_keeps_the_plain_columns
         let _ = fs::remove_dir_all(d);
     }
 }
+
+/// `balance.csv`'s plain intervals are over blocks, a deal with its seat rotations: with two
+/// bots at two players every deal is played twice (consecutive games), and a row's values,
+/// intervals and paired differences are the block estimates of the per-game counts in
+/// `game-metrics.csv` summed in pairs.
+#[test]
+fn plain_intervals_count_a_deal_with_its_rotations_as_one_block() {
+    use silver_stats::design::{block_ratio_estimate, block_share_estimate, paired_difference};
+    let mut spec = spec("sets = [\"amulet+10:bullet\"]");
+    spec.players = 2;
+    spec.bots = vec!["greedy".into(), "greedy-mem2".into()];
+    spec.games = 40;
+    let bp = resolve_balance(&spec, bots()).unwrap();
+    let dir = std::env::temp_dir().join(format!("silver-balance-blocks-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let opts = BalanceOptions {
+        out: dir.clone(),
+        threads: 2,
+        resume: false,
+        force: false,
+    };
+    let out = run_balance(&bp, &opts, &mut Quiet, &AtomicBool::new(false)).unwrap();
+    let rows = |i: usize| {
+        load_set(&bp.plan(i), &dir.join(SETS_DIR).join(bp.dir_name(i)))
+            .unwrap()
+            .unwrap()
+            .rows
+    };
+    let (base, set) = (rows(0), rows(1));
+    assert_eq!(set.len(), 40);
+    // Pairs of consecutive games: 20 blocks.
+    let pairs = |r: &[silver_sim::testing::GameRow],
+                 y: fn(&silver_sim::testing::GameRow) -> f64| {
+        r.chunks(2)
+            .map(|c| (y(&c[0]) + y(&c[1]), 2.0))
+            .collect::<Vec<_>>()
+    };
+    let start = |g: &silver_sim::testing::GameRow| g.start_won as f64;
+    let (a, b) = (
+        block_share_estimate(&pairs(&set, start)),
+        block_share_estimate(&pairs(&base, start)),
+    );
+    assert_eq!(a.blocks(), 20);
+    let row = &out.rows[1];
+    assert_eq!(row.start_win_rate.value, a.est);
+    assert_eq!(row.start_win_rate.diff, paired_difference(&a, &b));
+    // A ratio of counts with its own denominator: turns per round.
+    let turns = |r: &[silver_sim::testing::GameRow]| {
+        block_ratio_estimate(
+            &r.chunks(2)
+                .map(|c| {
+                    let t = (c[0].turns + c[1].turns) as f64;
+                    (t, (c[0].rounds + c[1].rounds) as f64)
+                })
+                .collect::<Vec<_>>(),
+        )
+    };
+    let (a, b) = (turns(&set), turns(&base));
+    assert_eq!(row.mean_round_turns.value, a.est);
+    assert_eq!(row.mean_round_turns.diff, paired_difference(&a, &b));
+    // Counted per game instead, the interval would differ.
+    let per_game = block_share_estimate(
+        &set.iter()
+            .map(|g| (g.start_won as f64, 1.0))
+            .collect::<Vec<_>>(),
+    );
+    assert_ne!(row.start_win_rate.value, per_game.est);
+    let _ = fs::remove_dir_all(&dir);
+}
