@@ -64,6 +64,15 @@ impl SweepProgress for Quiet {
     fn update(&mut self, _: u64, _: u64) {}
 }
 
+/// A sweep of `games` games of greedy against greedy-mem2 heads-up: two seat rotations a deal.
+fn heads_up(balance: &str, games: u64) -> silver_sim::ExperimentSpec {
+    let mut spec = spec(balance);
+    spec.players = 2;
+    spec.bots = vec!["greedy".into(), "greedy-mem2".into()];
+    spec.games = games;
+    spec
+}
+
 /// Sets the interrupt flag when set `at` starts.
 struct StopAt<'a>(usize, &'a AtomicBool);
 impl SweepProgress for StopAt<'_> {
@@ -81,10 +90,7 @@ impl SweepProgress for StopAt<'_> {
 /// the one `luck.csv` records (the table's points, the start player's places).
 #[test]
 fn a_variance_reduced_sweep_is_reproducible_verified_and_keeps_the_plain_columns() {
-    let mut spec = spec("sets = [\"amulet+12:dagger\", \"bullet\"]");
-    spec.players = 2;
-    spec.bots = vec!["greedy".into(), "greedy-mem2".into()];
-    spec.games = 24;
+    let mut spec = heads_up("sets = [\"amulet+12:dagger\", \"bullet\"]", 24);
     let plain = resolve_balance(&spec, bots()).unwrap();
     spec.variance_reduction = true;
     let bp = resolve_balance(&spec, bots()).unwrap();
@@ -192,10 +198,7 @@ fn a_variance_reduced_sweep_is_reproducible_verified_and_keeps_the_plain_columns
 #[test]
 fn plain_intervals_count_a_deal_with_its_rotations_as_one_block() {
     use silver_stats::design::{block_ratio_estimate, block_share_estimate, paired_difference};
-    let mut spec = spec("sets = [\"amulet+10:bullet\"]");
-    spec.players = 2;
-    spec.bots = vec!["greedy".into(), "greedy-mem2".into()];
-    spec.games = 40;
+    let spec = heads_up("sets = [\"amulet+10:bullet\"]", 40);
     let bp = resolve_balance(&spec, bots()).unwrap();
     let dir = std::env::temp_dir().join(format!("silver-balance-blocks-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
