@@ -2,28 +2,17 @@ use super::balance::{bots, spec};
 use super::design::tree;
 use silver_sim::testing::load_set;
 use silver_sim::{
-    resolve_balance, run_balance, BalanceOptions, Est, RunError, SweepProgress, SETS_DIR,
+    resolve_balance, run_balance, BalanceOptions, BalanceOutcome, BalancePlan, Est, RunError,
+    SweepProgress, SETS_DIR,
 };
 use std::fs;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 #[test]
 fn every_set_plays_the_same_deals_and_game_counts_match_the_stats() {
     let bp = resolve_balance(&spec("sets = [\"amulet+12:dagger\", \"bullet\"]"), bots()).unwrap();
-    let dir = std::env::temp_dir().join(format!("silver-balance-run-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    struct Quiet;
-    impl SweepProgress for Quiet {
-        fn set_started(&mut self, _: usize, _: usize, _: &str, _: bool) {}
-        fn update(&mut self, _: u64, _: u64) {}
-    }
-    let opts = BalanceOptions {
-        out: dir.clone(),
-        threads: 2,
-        resume: false,
-        force: false,
-    };
-    let out = run_balance(&bp, &opts, &mut Quiet, &AtomicBool::new(false)).unwrap();
+    let (dir, opts, out) = sweep(&bp, "run");
     assert_eq!((out.games_played, out.sets_played), (24, 3));
     // Dagger's Master Thief has the Robber's ability: the same games exactly.
     let (a, d) = (&out.rows[0], &out.rows[1]);
@@ -56,6 +45,21 @@ fn every_set_plays_the_same_deals_and_game_counts_match_the_stats() {
     );
     assert!(matches!(again, Err(RunError::AlreadyComplete { .. })));
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// Runs `bp` on 2 threads into a fresh temporary directory named after `name`: the
+/// directory, the options and the outcome.
+fn sweep(bp: &BalancePlan, name: &str) -> (PathBuf, BalanceOptions, BalanceOutcome) {
+    let dir = std::env::temp_dir().join(format!("silver-balance-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let opts = BalanceOptions {
+        out: dir.clone(),
+        threads: 2,
+        resume: false,
+        force: false,
+    };
+    let out = run_balance(bp, &opts, &mut Quiet, &AtomicBool::new(false)).unwrap();
+    (dir, opts, out)
 }
 
 struct Quiet;
@@ -200,15 +204,7 @@ fn plain_intervals_count_a_deal_with_its_rotations_as_one_block() {
     use silver_stats::design::{block_ratio_estimate, block_share_estimate, paired_difference};
     let spec = heads_up("sets = [\"amulet+10:bullet\"]", 40);
     let bp = resolve_balance(&spec, bots()).unwrap();
-    let dir = std::env::temp_dir().join(format!("silver-balance-blocks-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    let opts = BalanceOptions {
-        out: dir.clone(),
-        threads: 2,
-        resume: false,
-        force: false,
-    };
-    let out = run_balance(&bp, &opts, &mut Quiet, &AtomicBool::new(false)).unwrap();
+    let (dir, _, out) = sweep(&bp, "blocks");
     let rows = |i: usize| {
         load_set(&bp.plan(i), &dir.join(SETS_DIR).join(bp.dir_name(i)))
             .unwrap()
