@@ -389,7 +389,7 @@ pub struct ReducedMetric {
 /// The games of each block of a sweep's `games` games in order: a deal with its seat
 /// rotations (consecutive games, [`Plan::slot`]), the unit of every interval of
 /// `balance.csv`.
-pub fn blocks(plan: &Plan, games: usize) -> Vec<Range<usize>> {
+pub(crate) fn blocks(plan: &Plan, games: usize) -> Vec<Range<usize>> {
     let mut out: Vec<Range<usize>> = Vec::new();
     let mut deal = None;
     for g in 0..games {
@@ -403,7 +403,7 @@ pub fn blocks(plan: &Plan, games: usize) -> Vec<Range<usize>> {
     out
 }
 
-/// Each block's `(Σy, Σx)` of a plain ratio metric ([`blocks`]).
+/// Each block's `(Σy, Σx)` of a plain ratio metric (a deal with its seat rotations a block).
 pub fn plain_blocks(
     plan: &Plan,
     rows: &[GameRow],
@@ -420,8 +420,8 @@ pub fn plain_blocks(
         .collect()
 }
 
-/// Each block's `(Σy, Σx, Σc)` of a controlled metric ([`blocks`]); `None` unless every game
-/// carries luck.
+/// Each block's `(Σy, Σx, Σc)` of a controlled metric (a deal with its seat rotations a
+/// block); `None` unless every game carries luck.
 pub fn control_blocks(
     plan: &Plan,
     rows: &[GameRow],
@@ -499,7 +499,7 @@ fn seats_of(plan: &Plan, g: u64, b: usize) -> u32 {
 }
 
 /// Win spread (largest minus smallest win share among the bots) and its deviations per block
-/// ([`blocks`]).
+/// (a deal with its seat rotations a block).
 fn spread(data: &SetData, plan: &Plan) -> (f64, Vec<f64>) {
     let bots: Vec<(u64, u64)> = data.stats.bots.iter().map(|b| (b.wins, b.games)).collect();
     let blocks = blocks(plan, data.rows.len());
