@@ -53,7 +53,7 @@ pub use random::RandomBot;
 pub use restrict::Forbid;
 pub use spec::{
     one_line, BeliefSpec, EpsilonGreedyParams, ExecParams, GreedyParams, IsmctsParams, MemorySpec,
-    OnError, PriorKind, RandomParams, RewardKind, RolloutPolicy, SpecError, TreeScope,
+    OnError, PriorKind, RandomParams, RewardKind, RolloutPolicy, Sees, SpecError, TreeScope,
 };
 
 use kinds::bot_kinds;

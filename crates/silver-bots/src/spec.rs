@@ -279,6 +279,35 @@ pub struct IsmctsParams {
     /// as [`IsmctsParams::kept_low`] says and weighs the same).
     #[serde(skip_serializing_if = "BeliefSpec::is_off")]
     pub belief: BeliefSpec,
+    /// `cheating-ismcts` only: what of the true state its worlds show (see [`Sees`]; the
+    /// default, every card). Any other value is an error for `ismcts`.
+    #[serde(skip_serializing_if = "Sees::is_all")]
+    pub sees: Sees,
+}
+
+/// What the worlds of the cheating search (`cheating-ismcts`) show of the true state. The
+/// two oracles deal the cards nobody knows again for every iteration
+/// ([`silver_rules::Omniscient::unseen_reshuffled`]): no decision can tell anyone about them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Sees {
+    /// Every card: each iteration searches the true state.
+    #[default]
+    All,
+    /// The opponents' villages and every card some player knows: the cards nobody knows in
+    /// the deck, set aside and in the searcher's own village are dealt again. A perfect belief
+    /// about the opponents' whole villages (even their cards nobody has seen).
+    Hands,
+    /// Every card some player knows: all the cards nobody knows are dealt again. The most a
+    /// perfect belief about the opponents' knowledge could give a determinizing search.
+    Known,
+}
+
+impl Sees {
+    /// True for the default (the true state).
+    pub fn is_all(&self) -> bool {
+        *self == Sees::All
+    }
 }
 
 /// Belief-weighted determinization (see the ISMCTS module docs): worlds drawn in proportion to
@@ -381,6 +410,7 @@ impl Default for IsmctsParams {
             forbid: Forbid::default(),
             observations: false,
             belief: BeliefSpec::default(),
+            sees: Sees::All,
         }
     }
 }
@@ -437,7 +467,7 @@ debug_without_empty_forbid!(IsmctsParams {
     reward,
     memory,
     kept_low,
-}, observations if !is_false, belief if !BeliefSpec::is_off);
+}, observations if !is_false, belief if !BeliefSpec::is_off, sees if !Sees::is_all);
 
 /// An invalid bot specification.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -467,6 +497,9 @@ pub enum SpecError {
     /// Memory settings for the bot that sees the true state.
     #[error("cheating-ismcts sees the true state; it takes no memory settings")]
     CheatingWithMemory,
+    /// `sees` for a searcher that decides from its own view.
+    #[error("sees = \"{0}\" is for cheating-ismcts only; an ismcts searcher sees its own view")]
+    SeesForHonest(&'static str),
     /// Belief-weighted worlds for a forgetful searcher (the weights replay decisions it saw).
     #[error(
         "belief.worlds needs perfect memory: the weights replay every decision seen this round"
@@ -956,6 +989,57 @@ mod tests {
         assert!(
             format!("{restricted:?}").ends_with("kept_low: 1.0, forbid: Forbid(ValueSet(128)) })"),
             "{restricted:?}"
+        );
+    }
+
+    /// `sees`: the cheating search's worlds; the default is left out of the `Debug` text and
+    /// the serialized spec (runs of the plain cheating search keep their fingerprints), and an
+    /// honest searcher refuses any other value.
+    #[test]
+    fn sees_is_for_the_cheating_search_only() {
+        match BotSpec::parse_inline("cheating-ismcts:sees=hands").unwrap() {
+            BotSpec::CheatingIsmcts(p) => {
+                assert_eq!(p.sees, Sees::Hands);
+                assert!(
+                    format!("{p:?}").ends_with("kept_low: 1.0, sees: Hands }"),
+                    "{p:?}"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        match BotSpec::parse_inline("cheating-ismcts:sees=all").unwrap() {
+            BotSpec::CheatingIsmcts(p) => {
+                assert_eq!(p, IsmctsParams::default());
+                assert!(!format!("{p:?}").contains("sees"));
+                assert!(!toml::to_string(&p).unwrap().contains("sees"));
+            }
+            other => panic!("{other:?}"),
+        }
+        let e = BotSpec::parse_inline("ismcts:sees=hands")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "sees = \"hands\" is for cheating-ismcts only; an ismcts searcher sees its own view"
+        );
+        assert!(BotSpec::parse_inline("ismcts:sees=all").is_ok());
+        match BotSpec::parse_inline("cheating-ismcts:sees=known").unwrap() {
+            BotSpec::CheatingIsmcts(p) => assert_eq!(p.sees, Sees::Known),
+            other => panic!("{other:?}"),
+        }
+        let e = BotSpec::parse_inline("ismcts:sees=known")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("sees = \"known\" is for cheating-ismcts only"),
+            "{e}"
+        );
+        let e = BotSpec::parse_inline("cheating-ismcts:sees=deck")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("all") && e.contains("hands") && e.contains("known") && !e.contains('\n'),
+            "{e}"
         );
     }
 

@@ -5,7 +5,7 @@
 use crate::action::Slot;
 use crate::card::{Ability, Value, CARDS, VALUES, VALUE_COUNTS};
 use crate::config::{Seat, MAX_PLAYERS};
-use crate::game::{CardId, Game, Row, Stage, ALL, NONE};
+use crate::game::{shuffle_batched, CardId, Game, Row, Stage, ALL, NONE};
 
 impl Game {
     /// The explicitly named omniscient observer: every hidden value, for statistics, traces
@@ -173,6 +173,80 @@ impl Omniscient<'_> {
             m |= u64::from(k & bit != 0) << c;
         }
         crate::CardMask(m)
+    }
+
+    /// A research oracle's world for `viewer`: this game with the values of some of the cards
+    /// *nobody* knows dealt again at random among themselves, and the engine's chance source
+    /// for B8 shuffles redrawn; every other card (every card some seat knows, a card in hand,
+    /// the public cards) keeps its true value. The cards dealt again are those nobody knows in
+    /// the deck, among the set-aside cards and in `viewer`'s own village, and also those in the
+    /// other villages unless `other_villages` is false (then every card in another seat's
+    /// village is as it truly is).
+    ///
+    /// No seat's decision can depend on a card nobody knows, so with `other_villages` true
+    /// the world is what a perfect belief about the cards some seat knows leaves unknown;
+    /// with it false, a perfect belief about the opponents' whole villages. B8 floating cards
+    /// only exchange values with cards floating for the same seats, so every seat's knowledge
+    /// holds in the result; values move only between cards no seat knows, so the tallies,
+    /// marks and knowledge are unchanged (every seat's view is the true game's).
+    pub fn unseen_reshuffled<R: rand::Rng + ?Sized>(
+        &self,
+        viewer: Seat,
+        other_villages: bool,
+        rng: &mut R,
+    ) -> Game {
+        let g = self.0;
+        let mut world = *g;
+        let players = g.cfg.players as usize;
+        // The cards to deal again, each with the seats whose floating set holds it.
+        let mut cards = [0 as CardId; CARDS];
+        let mut class = [0u8; CARDS];
+        let mut n = 0;
+        let villages = g.village[..players]
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| other_villages || s == viewer as usize)
+            .flat_map(|(_, v)| v.as_slice());
+        for &c in g
+            .deck
+            .as_slice()
+            .iter()
+            .chain(&g.aside[..g.aside_len as usize])
+            .chain(villages)
+        {
+            if g.known[c as usize] == 0 {
+                cards[n] = c;
+                class[n] = (0..players).fold(0u8, |m, s| {
+                    m | (u8::from(g.float_members[s] >> c & 1 != 0) << s)
+                });
+                n += 1;
+            }
+        }
+        // One shuffle of the values per class (in the common case a single class: no seat
+        // has floating cards).
+        let mut done = 0u64;
+        let mut vals = [0 as Value; CARDS];
+        let mut ids = [0 as CardId; CARDS];
+        for i in 0..n {
+            if done >> i & 1 != 0 {
+                continue;
+            }
+            let mut k = 0;
+            for j in i..n {
+                if class[j] == class[i] {
+                    done |= 1 << j;
+                    ids[k] = cards[j];
+                    vals[k] = g.value[cards[j] as usize];
+                    k += 1;
+                }
+            }
+            shuffle_batched(&mut vals[..k], rng);
+            for (&c, &v) in ids[..k].iter().zip(&vals[..k]) {
+                world.value[c as usize] = v;
+            }
+        }
+        world.chance = rng.random();
+        world
     }
 
     /// Checks the state's invariants (what a fuzzer or property test asserts after every

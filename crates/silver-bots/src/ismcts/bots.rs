@@ -6,9 +6,9 @@ use super::Search;
 use crate::kinds::as_bot;
 use crate::memory::Memory;
 use crate::restrict::Restriction;
-use crate::spec::IsmctsParams;
 #[allow(unused_imports)] // rustdoc links
 use crate::spec::RewardKind;
+use crate::spec::{IsmctsParams, Sees};
 use crate::{Bot, BotRng, Choice, Kind, SpecError};
 use silver_rules::{Action, Config, Game, Observation, PlayerView, Seat, ToMove};
 
@@ -121,7 +121,12 @@ impl Kind for IsmctsBot {
     }
 
     fn validate(params: &IsmctsParams) -> Result<(), SpecError> {
-        params.validate()
+        params.validate()?;
+        match params.sees {
+            Sees::All => Ok(()),
+            Sees::Hands => Err(SpecError::SeesForHonest("hands")),
+            Sees::Known => Err(SpecError::SeesForHonest("known")),
+        }
     }
 
     fn decide_in(
@@ -143,6 +148,12 @@ impl Kind for IsmctsBot {
 /// state (every iteration copies the real [`Game`] instead of sampling a world), so it knows
 /// every hidden card. Its only use is to measure what hidden information is worth; it is never
 /// a fair opponent, and it does not implement [`Bot`] (which only ever receives a view).
+///
+/// With [`IsmctsParams::sees`] = [`Sees::Hands`] or [`Sees::Known`] it is the oracle of a
+/// perfect belief: every iteration searches the true state with the cards nobody knows dealt
+/// again at random (those in the deck, set aside and its own village; with `Known` those in
+/// the other villages too), so it knows every card some player knows but not the order of the
+/// unseen deck.
 pub struct CheatingIsmcts {
     search: Search,
     /// The reduced legal list of a restricted searcher (`forbid`); `None` for the others.
@@ -178,14 +189,26 @@ impl CheatingIsmcts {
         rng: &mut BotRng,
     ) -> Action {
         debug_assert_eq!(game.to_move(), ToMove::Player(seat));
-        let world = *game;
         let key = (game.round(), game.turn_number());
         let legal = match &mut self.restriction {
             Some(r) => r.reduce(legal, |a| game.restricted_values(a)),
             None => legal,
         };
-        self.search
-            .decide(seat, game.stage(), key, legal, rng, |_| world)
+        match self.search.params.sees {
+            Sees::All => {
+                let world = *game;
+                self.search
+                    .decide(seat, game.stage(), key, legal, rng, |_| world)
+            }
+            sees => {
+                let truth = game.omniscient();
+                let other_villages = sees == Sees::Known;
+                self.search
+                    .decide(seat, game.stage(), key, legal, rng, |rng| {
+                        truth.unseen_reshuffled(seat, other_villages, rng)
+                    })
+            }
+        }
     }
 }
 

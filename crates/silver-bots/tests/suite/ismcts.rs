@@ -5,7 +5,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use silver_bots::{
     Bot, BotRng, BotSpec, CheatingIsmcts, IsmctsBot, IsmctsParams, MemorySpec, Player, RandomBot,
-    RewardKind, RolloutPolicy,
+    RewardKind, RolloutPolicy, Sees,
 };
 use silver_rules::{Action, ActionList, CardMask, Config, Game, Seat, ToMove};
 
@@ -237,6 +237,62 @@ fn cheating_can_differ_from_honest() {
         game.apply(r, &mut ()).unwrap();
     }
     assert!(differ > 0, "{differ} of {compared} decisions differ");
+}
+
+/// The oracles of a perfect belief (`sees = "hands"` and `"known"`) play legal whole games
+/// at 2 and 3 players, the same for the same seeds, and do not always decide as the search
+/// that sees every card.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow without optimisations")]
+fn oracles_play_legal_seeded_games() {
+    let greedy = BotSpec::parse_inline("greedy").unwrap();
+    for sees in [Sees::Hands, Sees::Known] {
+        let oracle = BotSpec::CheatingIsmcts(IsmctsParams { sees, ..params(60) });
+        for n in [2usize, 3] {
+            let mk = || -> Vec<Player> {
+                (0..n)
+                    .map(|s| Player::from_spec(if s == 0 { &oracle } else { &greedy }))
+                    .collect()
+            };
+            let (g1, l1) = play(&mut mk(), 1, 30 + n as u64, 4);
+            let (g2, l2) = play(&mut mk(), 1, 30 + n as u64, 4);
+            assert!(g1.winner().is_some());
+            assert!(
+                g1 == g2 && l1 == l2,
+                "{sees:?}, {n} players: not reproducible"
+            );
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(22);
+        let mut game = Game::new(Config::standard(2).unwrap(), 0).unwrap();
+        game.deal_random(&mut rng, &mut ());
+        let mut legal = ActionList::new();
+        let mut all = CheatingIsmcts::new(params(400));
+        let mut hands = CheatingIsmcts::new(IsmctsParams {
+            sees,
+            ..params(400)
+        });
+        let (mut compared, mut differ) = (0, 0);
+        while compared < 40 {
+            let ToMove::Player(s) = game.to_move() else {
+                break;
+            };
+            game.legal_actions(&mut legal);
+            if legal.len() > 1 {
+                let rng = || ChaCha8Rng::seed_from_u64(5);
+                let a = all.decide_omniscient(&game, s, &legal, &mut rng());
+                let h = hands.decide_omniscient(&game, s, &legal, &mut rng());
+                assert!(legal.contains(&h));
+                compared += 1;
+                differ += u32::from(a != h);
+            }
+            let r = legal[rng.random_range(0..legal.len())];
+            game.apply(r, &mut ()).unwrap();
+        }
+        assert!(
+            differ > 0,
+            "{sees:?}: {differ} of {compared} decisions differ"
+        );
+    }
 }
 
 #[test]

@@ -278,3 +278,93 @@ fn exchanging_two_unknown_values_keeps_the_world_consistent() {
     }
     assert!(swaps > 10_000, "{swaps} swaps");
 }
+
+/// `Omniscient::unseen_reshuffled`, the oracles of a perfect belief: at every decision of
+/// seeded random games over every shipped set and player count, for the mover, their worlds
+/// keep every card some seat knows (so every seat's view, the mover's own knowledge and
+/// floating values included, is exactly the true game's) and the card in hand, move values
+/// only among the cards nobody knows in the deck, set aside and the villages (the mover's
+/// own only, unless the other villages are dealt again too), keep every card accounted for
+/// with a full deck's values, and leave the mover its legal actions; and they do deal those
+/// cards again (the deck's order is not the true one).
+#[test]
+fn the_oracle_world_reshuffles_only_the_cards_nobody_knows() {
+    let mut rng = ChaCha8Rng::seed_from_u64(91);
+    let (mut a, mut b) = (ActionList::new(), ActionList::new());
+    let (mut worlds, mut deck_moved, mut own_moved, mut others_moved) = (0u64, 0u64, 0u64, 0u64);
+    for set in shipped_sets() {
+        let name = set.canonical_name();
+        for players in 2..=4u8 {
+            let mut cfg = Config::standard(players).unwrap();
+            cfg.set = set;
+            let mut g = Game::new(cfg, 0).unwrap();
+            for _ in 0..400 {
+                let mover = match g.to_move() {
+                    ToMove::Deal => {
+                        g.deal_random(&mut rng, &mut ());
+                        continue;
+                    }
+                    ToMove::Terminal => break,
+                    ToMove::Player(p) => p,
+                };
+                let truth = g.omniscient();
+                let view = g.view(mover);
+                let deck: Vec<CardId> = (0..view.deck_len())
+                    .map(|i| view.deck_card(i).unwrap().0)
+                    .collect();
+                let (mut own, mut others) = (CardMask::EMPTY, CardMask::EMPTY);
+                for s in 0..players {
+                    for slot in 0..g.village_len(s) {
+                        let c = g.card_at(s, slot as Slot);
+                        if s == mover {
+                            own.insert(c);
+                        } else {
+                            others.insert(c);
+                        }
+                    }
+                }
+                let held = view.holding().map(|(c, _)| c);
+                let public = view.public_cards();
+                g.legal_actions(&mut a);
+                for other_villages in [false, true, false, true] {
+                    let w = truth.unseen_reshuffled(mover, other_villages, &mut rng);
+                    worlds += 1;
+                    w.omniscient()
+                        .check_invariants()
+                        .unwrap_or_else(|e| panic!("{name}: {e}"));
+                    for s in 0..players {
+                        assert!(w.view(s) == g.view(s), "{name}: seat {s}'s view");
+                    }
+                    for c in 0..CARDS as CardId {
+                        let (before, after) = (truth.value(c), w.omniscient().value(c));
+                        assert_eq!(w.omniscient().known_mask(c), truth.known_mask(c));
+                        if before == after {
+                            continue;
+                        }
+                        assert_eq!(truth.known_mask(c), 0, "{name}: card {c} was known");
+                        assert!(!public.contains(c) && held != Some(c), "{name}: card {c}");
+                        if deck.contains(&c) {
+                            deck_moved += 1;
+                        } else if own.contains(c) {
+                            own_moved += 1;
+                        } else if others.contains(c) {
+                            assert!(other_villages, "{name}: another village's card {c}");
+                            others_moved += 1;
+                        }
+                        // Else a set-aside card: the invariants and the full deck below
+                        // account for every card.
+                    }
+                    w.legal_actions(&mut b);
+                    assert_eq!(a, b, "{name}: the mover's actions");
+                }
+                let act = a[rng.random_range(0..a.len())];
+                g.apply_unchecked(act, &mut ());
+            }
+        }
+    }
+    assert!(worlds > 10_000, "{worlds} worlds");
+    assert!(
+        deck_moved > 10_000 && own_moved > 1_000 && others_moved > 1_000,
+        "{deck_moved} deck, {own_moved} own and {others_moved} other village cards moved"
+    );
+}

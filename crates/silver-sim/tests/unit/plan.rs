@@ -397,6 +397,17 @@ fn every_shipped_profile_loads() {
         }
         other => panic!("{other:?}"),
     }
+    // ismcts-oracle-hands: the cheating search at ismcts-1k's parameters, seeing the hands.
+    match resolve_bot("ismcts-oracle-hands", dir()).unwrap() {
+        BotSpec::CheatingIsmcts(p) => assert_eq!(
+            p,
+            silver_bots::IsmctsParams {
+                sees: silver_bots::Sees::Hands,
+                ..silver_bots::IsmctsParams::default()
+            }
+        ),
+        other => panic!("{other:?}"),
+    }
     let names = list_profiles(dir());
     assert_eq!(
         names,
@@ -408,6 +419,7 @@ fn every_shipped_profile_loads() {
             "ismcts-1k",
             "ismcts-belief",
             "ismcts-classic",
+            "ismcts-oracle-hands",
             "random"
         ]
     );
