@@ -1270,3 +1270,96 @@ fn variance_reduction_is_reproducible_verified_and_refused_where_unfair() {
     ]);
     assert_mentions(&refused, &["cheating-ismcts", "reads hidden cards"]);
 }
+
+/// `experiments/paired-seat-games.py` on two 4-player gauntlets of the same deals: the shares
+/// and the paired difference it prints are recounted here from the two `games.csv` (per deal,
+/// the searcher's seat-games won over its seatings; the difference's interval over deals), and
+/// runs that did not play the same games are refused.
+#[test]
+fn paired_seat_games_script_recounts_the_runs() {
+    let tmp = TempDir::new("paired-seat-games");
+    let run = |bot: &str, seed: &str, name: &str| {
+        let dir = tmp.join(name);
+        ok(args![
+            "tournament",
+            "--bots",
+            &format!("greedy,{bot}"),
+            "--players",
+            "4",
+            "--seating",
+            "gauntlet",
+            "--games",
+            "80",
+            "--seed",
+            seed,
+            "--out",
+            &dir
+        ]);
+        dir
+    };
+    let (a, b, c) = (
+        run("random", "4", "a"),
+        run("greedy-mem2", "4", "b"),
+        run("random", "5", "c"),
+    );
+    let script = Path::new(ROOT).join("experiments/paired-seat-games.py");
+    let out = std::process::Command::new("python3")
+        .arg(&script)
+        .arg(format!("{}:{}", a.display(), b.display()))
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Per deal: the share of the non-greedy seat's games won.
+    let per_deal = |dir: &Path| {
+        let mut won: std::collections::BTreeMap<u64, (f64, f64)> = Default::default();
+        for r in rows(&dir.join("games.csv")) {
+            if r[5] != "greedy" {
+                let e = won.entry(r[2].parse().unwrap()).or_default();
+                e.0 += r[8].parse::<f64>().unwrap();
+                e.1 += 1.0;
+            }
+        }
+        won.into_iter()
+            .map(|(d, (w, n))| (d, w / n))
+            .collect::<Vec<_>>()
+    };
+    let (pa, pb) = (per_deal(&a), per_deal(&b));
+    assert_eq!(pa.len(), 20, "80 games are 20 deals of 4 seatings");
+    let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len() as f64;
+    let diffs: Vec<f64> = pa.iter().zip(&pb).map(|(x, y)| y.1 - x.1).collect();
+    let m = mean(&diffs);
+    let sd = (diffs.iter().map(|d| (d - m).powi(2)).sum::<f64>() / (diffs.len() - 1) as f64).sqrt();
+    let se = sd / (diffs.len() as f64).sqrt();
+    let share = |p: &[(u64, f64)]| mean(&p.iter().map(|x| x.1).collect::<Vec<_>>());
+    let expect = [
+        format!("{}: {:.2}% ", a.display(), 100.0 * share(&pa)),
+        format!("{}: {:.2}% ", b.display(), 100.0 * share(&pb)),
+        format!(
+            "difference: {:+.2} ({:+.2} to {:+.2}) points over 20 deals",
+            100.0 * m,
+            100.0 * (m - 1.96 * se),
+            100.0 * (m + 1.96 * se)
+        ),
+    ];
+    for e in &expect {
+        assert!(text.contains(e.as_str()), "expected {e:?} in:\n{text}");
+    }
+    // Different deals: refused with one line.
+    let out = std::process::Command::new("python3")
+        .arg(&script)
+        .arg(format!("{}:{}", a.display(), c.display()))
+        .output()
+        .expect("python3 runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("did not play the same deals and games"),
+        "{err}"
+    );
+}

@@ -408,6 +408,15 @@ fn every_shipped_profile_loads() {
         ),
         other => panic!("{other:?}"),
     }
+    // ismcts-belief-2k: ismcts-belief with a sharp model of greedy play and twice the budget.
+    assert_eq!(
+        resolve_bot("ismcts-belief-2k", dir()).unwrap(),
+        resolve_bot(
+            "ismcts-belief:iterations=2000,belief.temperature=0.1,belief.floor=0.002",
+            dir()
+        )
+        .unwrap()
+    );
     let names = list_profiles(dir());
     assert_eq!(
         names,
@@ -418,6 +427,7 @@ fn every_shipped_profile_loads() {
             "ismcts-10k",
             "ismcts-1k",
             "ismcts-belief",
+            "ismcts-belief-2k",
             "ismcts-classic",
             "ismcts-oracle-hands",
             "random"
