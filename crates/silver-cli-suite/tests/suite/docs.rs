@@ -536,3 +536,22 @@ fn anchors_are_made_as_github_makes_them() {
     }
     assert!(!a.contains("not-a-heading"), "{a:?}");
 }
+
+/// `scripts/pgo-build.sh` (docs/dev/benchmarking.md) refuses a profile it does not build with
+/// one line and exit code 2, before building anything. The build itself takes minutes and
+/// rustup's `llvm-tools`, so it is not run here: its figures are in a dated results file.
+#[test]
+fn the_pgo_build_script_refuses_an_unknown_profile() {
+    let out = std::process::Command::new("sh")
+        .arg(Path::new(ROOT).join("scripts/pgo-build.sh"))
+        .arg("debug")
+        .output()
+        .expect("sh runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "error: profile must be release or release-lto, not 'debug'\n"
+    );
+    assert!(out.stdout.is_empty());
+}
