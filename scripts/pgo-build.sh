@@ -33,8 +33,7 @@ if [ ! -x "$profdata" ]; then
 fi
 
 work="$root/target/pgo"
-rm -rf "$work/data" "$work/train"
-mkdir -p "$work/data" "$work/train"
+rm -rf "$work/train" && mkdir -p "$work/train"
 flags=${RUSTFLAGS:-}
 
 # The instrumented build has the same profile as the final one: a profile taken from a build
@@ -43,7 +42,8 @@ echo "pgo: instrumented build ($profile)" >&2
 RUSTFLAGS="$flags -Cprofile-generate=$work/data" CARGO_TARGET_DIR="$work/instrumented" \
     cargo build --profile "$profile" -p silver-cli --manifest-path "$root/Cargo.toml"
 silver="$work/instrumented/$profile/silver"
-rm -rf "$work/data" && mkdir -p "$work/data" # only the workload's profile, not the build's
+# Only the workload's profile: the build's own build scripts wrote some too.
+rm -rf "$work/data" && mkdir -p "$work/data"
 
 echo "pgo: training workload" >&2
 cd "$root" # the bots/ profiles
